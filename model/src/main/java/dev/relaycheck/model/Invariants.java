@@ -1,0 +1,180 @@
+package dev.relaycheck.model;
+
+import dev.relaycheck.model.Step.Ack;
+import dev.relaycheck.model.Step.Release;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Judges states and transitions against the {@link Invariant}s. Each check returns every invariant that
+ * broke, with a detail naming the events, tokens and numbers involved.
+ */
+public final class Invariants {
+    private Invariants() {
+    }
+
+    /** State invariants of {@code s}. */
+    public static List<Violation> checkState(Scenario scenario, RelayState s) {
+        List<Violation> out = new ArrayList<>();
+        effectAtMostOnce(scenario, s, out);
+        markerIffEffect(scenario, s, out);
+        noLostEvent(s, out);
+        produceAtomic(s, out);
+        aggregateOrder(s, out);
+        return out;
+    }
+
+    /** Transition invariants of one step, then the state invariants of the state it led to. */
+    public static List<Violation> check(Scenario scenario, RelayState before, Step step, StepResult after) {
+        List<Violation> out = new ArrayList<>(checkTransition(before, step, after));
+        out.addAll(checkState(scenario, after.state()));
+        return out;
+    }
+
+    /** Properties of the (before, step, after) triple that no single state shows. */
+    public static List<Violation> checkTransition(RelayState before, Step step, StepResult after) {
+        List<Violation> out = new ArrayList<>();
+        if (step instanceof Ack a) {
+            fencing(before, after.state(), "ack", a.eventId(), a.token(), out);
+        } else if (step instanceof Release r) {
+            fencing(before, after.state(), "release", r.eventId(), r.token(), out);
+        }
+        if (after.outcome() instanceof Outcome.Claimed claimed) {
+            long floor = before.lastToken();
+            for (Outcome.Grant g : claimed.grants()) {
+                if (g.token() <= floor) {
+                    out.add(new Violation(Invariant.STALE_ACK_REJECTED, "claim of " + g.eventId() + " issued token t"
+                            + g.token() + ", not above t" + floor + " issued before, so an old owner's token still matches"));
+                }
+                floor = Math.max(floor, g.token());
+                OutboxRow was = before.row(g.eventId()).orElseThrow();
+                if (!was.unleasedAt(before.clock())) {
+                    out.add(new Violation(Invariant.SINGLE_LIVE_LEASE, "claim of " + g.eventId() + " at t=" + before.clock()
+                            + " replaced the live lease " + was.lease() + " (two pollers now believe they own it)"));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void fencing(RelayState before, RelayState after, String what, String eventId, long token,
+                                List<Violation> out) {
+        OutboxRow was = before.row(eventId).orElseThrow();
+        OutboxRow now = after.row(eventId).orElseThrow();
+        if (was.currentToken() != token && !was.equals(now)) {
+            out.add(new Violation(Invariant.STALE_ACK_REJECTED, what + " of " + eventId + " with stale token t" + token
+                    + " changed the row from " + was + " to " + now));
+        }
+    }
+
+    private static void effectAtMostOnce(Scenario scenario, RelayState s, List<Violation> out) {
+        ConsumerState c = s.consumer();
+        for (Map.Entry<String, Integer> e : c.effects().entrySet()) {
+            if (e.getValue() > 1) {
+                out.add(new Violation(Invariant.EFFECT_AT_MOST_ONCE, e.getKey() + " applied " + e.getValue() + " times"));
+            }
+        }
+        for (Map.Entry<String, Integer> stock : scenario.initialStock().entrySet()) {
+            int expected = stock.getValue();
+            for (Event e : scenario.events()) {
+                if (e.aggregate().equals(stock.getKey()) && c.effectCount(e.id()) > 0) {
+                    expected -= e.quantity();
+                }
+            }
+            int actual = c.stock().getOrDefault(stock.getKey(), 0);
+            if (actual != expected) {
+                out.add(new Violation(Invariant.EFFECT_AT_MOST_ONCE, "stock of " + stock.getKey() + " is " + actual
+                        + ", expected " + expected + " from the events applied"));
+            }
+        }
+    }
+
+    private static void markerIffEffect(Scenario scenario, RelayState s, List<Violation> out) {
+        ConsumerState c = s.consumer();
+        for (Event e : scenario.events()) {
+            boolean marker = c.hasMarkerFor(e.id());
+            boolean effect = c.effectCount(e.id()) > 0;
+            if (marker && !effect) {
+                out.add(new Violation(Invariant.MARKER_IFF_EFFECT, e.id() + " has a marker but its effect was never applied"));
+            } else if (effect && !marker) {
+                out.add(new Violation(Invariant.MARKER_IFF_EFFECT, e.id() + " was applied but has no marker, so a redelivery would apply it again"));
+            }
+        }
+    }
+
+    private static void noLostEvent(RelayState s, List<Violation> out) {
+        for (OutboxRow r : s.rows()) {
+            if (r.status() == RowStatus.DELIVERED && s.consumer().effectCount(r.id()) == 0) {
+                out.add(new Violation(Invariant.NO_LOST_EVENT, r.id() + " is DELIVERED but its effect was never applied"));
+            }
+        }
+    }
+
+    private static void produceAtomic(RelayState s, List<Violation> out) {
+        TreeSet<String> inOutbox = new TreeSet<>();
+        s.rows().forEach(r -> inOutbox.add(r.id()));
+        for (String id : s.businessWrites()) {
+            if (!inOutbox.contains(id)) {
+                out.add(new Violation(Invariant.PRODUCE_ATOMIC, id + " has a committed business write but no outbox row"));
+            }
+        }
+        for (String id : inOutbox) {
+            if (!s.businessWrites().contains(id)) {
+                out.add(new Violation(Invariant.PRODUCE_ATOMIC, id + " has an outbox row but no business write"));
+            }
+        }
+    }
+
+    private static void aggregateOrder(RelayState s, List<Violation> out) {
+        for (Map.Entry<String, List<Integer>> e : s.consumer().appliedOrder().entrySet()) {
+            List<Integer> seqs = e.getValue();
+            for (int i = 1; i < seqs.size(); i++) {
+                if (seqs.get(i) <= seqs.get(i - 1)) {
+                    out.add(new Violation(Invariant.AGGREGATE_ORDER, "effects of " + e.getKey() + " applied in order "
+                            + seqs + ": seq " + seqs.get(i) + " landed after seq " + seqs.get(i - 1)));
+                    break;
+                }
+            }
+        }
+    }
+
+    /**
+     * The goal of EVENTUAL_DELIVERY: the producer is done, and every event whose business write committed
+     * is DELIVERED with its effect applied exactly once.
+     */
+    public static boolean isComplete(Scenario scenario, RelayState s) {
+        if (s.producer().next() < scenario.events().size() || s.producer().businessOnly()) {
+            return false;
+        }
+        for (String id : s.businessWrites()) {
+            OutboxRow row = s.row(id).orElse(null);
+            if (row == null || row.status() != RowStatus.DELIVERED || s.consumer().effectCount(id) != 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Why {@code s} is not complete, for the EVENTUAL_DELIVERY message. */
+    public static String whyIncomplete(Scenario scenario, RelayState s) {
+        List<String> reasons = new ArrayList<>();
+        if (s.producer().next() < scenario.events().size() || s.producer().businessOnly()) {
+            reasons.add("the producer has not finished");
+        }
+        for (String id : s.businessWrites()) {
+            OutboxRow row = s.row(id).orElse(null);
+            int effects = s.consumer().effectCount(id);
+            if (row == null) {
+                reasons.add(id + " has no outbox row");
+            } else if (row.status() != RowStatus.DELIVERED) {
+                reasons.add(id + " is still " + row.status() + (row.hasLease() ? " leased " + row.lease() : ""));
+            } else if (effects != 1) {
+                reasons.add(id + " is DELIVERED with its effect applied " + effects + " times");
+            }
+        }
+        return reasons.isEmpty() ? "complete" : String.join("; ", reasons);
+    }
+}

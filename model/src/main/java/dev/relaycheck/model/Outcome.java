@@ -1,0 +1,187 @@
+package dev.relaycheck.model;
+
+import java.util.List;
+
+/** What a step observably did. Traces print these; witnesses and invariants read them. */
+public sealed interface Outcome {
+
+    /** One-word kind as jcstress-style reports and the conformance checks compare it. */
+    String kind();
+
+    record Produced(String eventId) implements Outcome {
+        public String kind() {
+            return "PRODUCED";
+        }
+
+        public String toString() {
+            return "PRODUCED " + eventId;
+        }
+    }
+
+    /** First transaction of a producer that writes the outbox outside the business transaction. */
+    record BusinessWritten(String eventId) implements Outcome {
+        public String kind() {
+            return "BUSINESS_WRITTEN";
+        }
+
+        public String toString() {
+            return "BUSINESS_WRITTEN " + eventId + " (outbox insert still to come)";
+        }
+    }
+
+    record ProduceFailed(String eventId, boolean businessWriteSurvived) implements Outcome {
+        public String kind() {
+            return "PRODUCE_FAILED";
+        }
+
+        public String toString() {
+            return "PRODUCE_FAILED " + eventId + (businessWriteSurvived ? " (business write stays committed)" : " (rolled back)");
+        }
+    }
+
+    /** A lease granted by a claim; {@code replacedExpired} when it took over an expired lease. */
+    record Grant(String eventId, long token, int expiry, boolean replacedExpired) {
+        public String toString() {
+            return eventId + "/t" + token + (replacedExpired ? " (re-claimed)" : "");
+        }
+    }
+
+    record Claimed(List<Grant> grants) implements Outcome {
+        public Claimed {
+            grants = List.copyOf(grants);
+        }
+
+        public String kind() {
+            return "CLAIMED";
+        }
+
+        public String toString() {
+            return "CLAIMED " + grants;
+        }
+    }
+
+    /** First half of a check-then-act claim: rows seen claimable, no lease written yet. */
+    record ClaimRead(List<String> eventIds) implements Outcome {
+        public ClaimRead {
+            eventIds = List.copyOf(eventIds);
+        }
+
+        public String kind() {
+            return "CLAIM_READ";
+        }
+
+        public String toString() {
+            return "CLAIM_READ " + eventIds + " (lease write still to come)";
+        }
+    }
+
+    record Applied(String eventId) implements Outcome {
+        public String kind() {
+            return "APPLIED";
+        }
+
+        public String toString() {
+            return "APPLIED " + eventId;
+        }
+    }
+
+    record Duplicate(String eventId) implements Outcome {
+        public String kind() {
+            return "DUPLICATE";
+        }
+
+        public String toString() {
+            return "DUPLICATE " + eventId;
+        }
+    }
+
+    /** First transaction of a two-transaction consumer ({@code what}: "marker" or "effect"). */
+    record HalfApplied(String eventId, String what) implements Outcome {
+        public String kind() {
+            return "HALF_APPLIED";
+        }
+
+        public String toString() {
+            return "HALF_APPLIED " + eventId + " (" + what + " committed alone)";
+        }
+    }
+
+    record Acked(String eventId, long token) implements Outcome {
+        public String kind() {
+            return "ACKED";
+        }
+
+        public String toString() {
+            return "ACKED " + eventId + "/t" + token;
+        }
+    }
+
+    record Released(String eventId, long token) implements Outcome {
+        public String kind() {
+            return "RELEASED";
+        }
+
+        public String toString() {
+            return "RELEASED " + eventId + "/t" + token;
+        }
+    }
+
+    /** An ack or release was refused; {@code currentToken} is the row's token then (-1: none). */
+    record Stale(String eventId, long token, long currentToken) implements Outcome {
+        public String kind() {
+            return "STALE";
+        }
+
+        public String toString() {
+            return "STALE " + eventId + "/t" + token + " (row holds " + (currentToken < 0 ? "no lease" : "t" + currentToken) + ")";
+        }
+    }
+
+    record Ticked(int now) implements Outcome {
+        public String kind() {
+            return "TICKED";
+        }
+
+        public String toString() {
+            return "TICKED now=" + now;
+        }
+    }
+
+    record Crashed(String actor, List<String> forgotten) implements Outcome {
+        public Crashed {
+            forgotten = List.copyOf(forgotten);
+        }
+
+        public String kind() {
+            return "CRASHED";
+        }
+
+        public String toString() {
+            return "CRASHED " + actor + " forgot " + forgotten;
+        }
+    }
+
+    record AckLost(String eventId, List<String> abandoned) implements Outcome {
+        public AckLost {
+            abandoned = List.copyOf(abandoned);
+        }
+
+        public String kind() {
+            return "ACK_LOST";
+        }
+
+        public String toString() {
+            return "ACK_LOST " + eventId + " (abandons " + abandoned + ")";
+        }
+    }
+
+    record DeliveryRolledBack(String eventId) implements Outcome {
+        public String kind() {
+            return "ROLLED_BACK";
+        }
+
+        public String toString() {
+            return "ROLLED_BACK " + eventId;
+        }
+    }
+}

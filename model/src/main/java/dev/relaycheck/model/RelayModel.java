@@ -1,0 +1,249 @@
+package dev.relaycheck.model;
+
+import dev.relaycheck.model.PollerState.Phase;
+import dev.relaycheck.model.RelayLogic.ClaimShape;
+import dev.relaycheck.model.RelayLogic.ConsumerShape;
+import dev.relaycheck.model.RelayLogic.ProducerShape;
+import dev.relaycheck.model.Step.Ack;
+import dev.relaycheck.model.Step.Claim;
+import dev.relaycheck.model.Step.Crash;
+import dev.relaycheck.model.Step.DeliverFails;
+import dev.relaycheck.model.Step.Deliver;
+import dev.relaycheck.model.Step.LoseAck;
+import dev.relaycheck.model.Step.Produce;
+import dev.relaycheck.model.Step.ProduceFails;
+import dev.relaycheck.model.Step.Release;
+import dev.relaycheck.model.Step.Tick;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The step semantics of one logic in one scenario: the initial state, which steps are enabled in a state,
+ * and the pure transition function. {@link #enabled} is what a search enumerates: it is complete (every
+ * step that changes the state is listed) and deterministic (same state, same list, same order: producer,
+ * then each poller in scenario order, then the clock, then faults).
+ */
+public final class RelayModel {
+    private final RelayLogic logic;
+    private final Scenario scenario;
+
+    public RelayModel(RelayLogic logic, Scenario scenario) {
+        this.logic = logic;
+        this.scenario = scenario;
+    }
+
+    public RelayLogic logic() {
+        return logic;
+    }
+
+    public Scenario scenario() {
+        return scenario;
+    }
+
+    public RelayState initial() {
+        return RelayState.initial(scenario);
+    }
+
+    /** Steps that may be taken in {@code s}, faults included; steps that would change nothing are left out. */
+    public List<Step> enabled(RelayState s) {
+        List<Step> steps = new ArrayList<>();
+        addProducerSteps(s, steps);
+        for (int i = 0; i < s.pollers().size(); i++) {
+            addPollerStep(s, i, steps);
+        }
+        if (s.clock() < scenario.maxTicks()) {
+            steps.add(new Tick());
+        }
+        for (int i = 0; i < s.pollers().size(); i++) {
+            addPollerFaults(s, i, steps);
+        }
+        return steps;
+    }
+
+    /** Steps a fault-free, fair run may take: {@link #enabled} without the faults. */
+    public List<Step> enabledWithoutFaults(RelayState s) {
+        List<Step> steps = enabled(s);
+        steps.removeIf(Step::isFault);
+        return steps;
+    }
+
+    private void addProducerSteps(RelayState s, List<Step> steps) {
+        ProducerState p = s.producer();
+        if (p.next() >= scenario.events().size()) {
+            return;
+        }
+        String id = scenario.events().get(p.next()).id();
+        steps.add(new Produce(id));
+        boolean failPoint = logic.producerShape() == ProducerShape.ONE_TRANSACTION ? !p.businessOnly() : p.businessOnly();
+        if (failPoint && s.faults().produceFails() < scenario.maxProduceFails()) {
+            steps.add(new ProduceFails(id));
+        }
+    }
+
+    private void addPollerStep(RelayState s, int i, List<Step> steps) {
+        PollerState p = s.poller(i);
+        String name = scenario.pollers().get(i);
+        switch (p.phase()) {
+            case IDLE -> {
+                if (!RelayTransactions.claimableIds(logic, s, scenario.batch()).isEmpty()) {
+                    steps.add(new Claim(name));
+                }
+            }
+            case CLAIMING -> steps.add(new Claim(name));
+            case TO_DELIVER, DELIVERING -> steps.add(new Deliver(name, p.head().eventId(), p.head().token()));
+            case TO_ACK -> steps.add(new Ack(name, p.head().eventId(), p.head().token()));
+            case TO_RELEASE -> steps.add(new Release(name, p.head().eventId(), p.head().token()));
+        }
+    }
+
+    private void addPollerFaults(RelayState s, int i, List<Step> steps) {
+        PollerState p = s.poller(i);
+        String name = scenario.pollers().get(i);
+        if (!p.isIdle() && s.faults().crashes() < scenario.maxCrashes()) {
+            steps.add(new Crash(name));
+        }
+        if (p.phase() == Phase.TO_ACK && s.faults().lostAcks() < scenario.maxLostAcks()) {
+            steps.add(new LoseAck(name, p.head().eventId()));
+        }
+        if (p.phase() == Phase.TO_DELIVER && s.faults().deliverFails() < scenario.maxDeliverFails()) {
+            steps.add(new DeliverFails(name, p.head().eventId()));
+        }
+    }
+
+    /**
+     * Applies {@code step} to {@code s}. Throws {@link IllegalStepException} when the step is not enabled
+     * there (wrong phase, wrong event or token, fault budget spent, clock at its bound).
+     */
+    public StepResult apply(RelayState s, Step step) {
+        if (!enabled(s).contains(step)) {
+            throw new IllegalStepException(step + " is not enabled; enabled: " + enabled(s));
+        }
+        return applyEnabled(s, step);
+    }
+
+    /** {@link #apply} without the enabledness check, for searches that only apply steps {@link #enabled} listed. */
+    public StepResult applyEnabled(RelayState s, Step step) {
+        if (step instanceof Produce) {
+            return produce(s);
+        } else if (step instanceof ProduceFails pf) {
+            return produceFails(s, pf);
+        } else if (step instanceof Claim c) {
+            return claim(s, scenario.pollerIndex(c.poller()));
+        } else if (step instanceof Deliver d) {
+            return deliver(s, scenario.pollerIndex(d.poller()));
+        } else if (step instanceof Ack a) {
+            return ack(s, scenario.pollerIndex(a.poller()));
+        } else if (step instanceof Release r) {
+            return release(s, scenario.pollerIndex(r.poller()));
+        } else if (step instanceof Tick) {
+            return new StepResult(s.ticked(), new Outcome.Ticked(s.clock() + 1));
+        } else if (step instanceof Crash c) {
+            return crash(s, scenario.pollerIndex(c.poller()));
+        } else if (step instanceof LoseAck l) {
+            return loseAck(s, scenario.pollerIndex(l.poller()));
+        } else if (step instanceof DeliverFails f) {
+            return deliverFails(s, scenario.pollerIndex(f.poller()));
+        }
+        throw new IllegalStepException("unknown step " + step);
+    }
+
+    private StepResult produce(RelayState s) {
+        ProducerState p = s.producer();
+        Event e = scenario.events().get(p.next());
+        if (logic.producerShape() == ProducerShape.ONE_TRANSACTION) {
+            return then(RelayTransactions.produce(s, e), st -> st.withProducer(new ProducerState(p.next() + 1, false)));
+        }
+        if (!p.businessOnly()) {
+            return then(RelayTransactions.businessWriteOnly(s, e), st -> st.withProducer(new ProducerState(p.next(), true)));
+        }
+        return then(RelayTransactions.outboxInsertOnly(s, e), st -> st.withProducer(new ProducerState(p.next() + 1, false)));
+    }
+
+    private StepResult produceFails(RelayState s, ProduceFails step) {
+        ProducerState p = s.producer();
+        RelayState next = s.withProducer(new ProducerState(p.next() + 1, false)).withFaults(s.faults().produceFail());
+        return new StepResult(next, new Outcome.ProduceFailed(step.eventId(), p.businessOnly()));
+    }
+
+    private StepResult claim(RelayState s, int i) {
+        PollerState p = s.poller(i);
+        String name = scenario.pollers().get(i);
+        if (logic.claimShape() == ClaimShape.CHECK_THEN_ACT && p.phase() == Phase.IDLE) {
+            List<String> seen = RelayTransactions.claimableIds(logic, s, scenario.batch());
+            return new StepResult(s.withPoller(i, new PollerState(Phase.CLAIMING, List.of(), seen)),
+                    new Outcome.ClaimRead(seen));
+        }
+        List<String> ids = p.phase() == Phase.CLAIMING ? p.readSet() : RelayTransactions.claimableIds(logic, s, scenario.batch());
+        StepResult r = RelayTransactions.writeLeases(logic, s, name, ids, scenario.leaseTicks());
+        List<Held> batch = new ArrayList<>();
+        for (Outcome.Grant g : ((Outcome.Claimed) r.outcome()).grants()) {
+            batch.add(new Held(g.eventId(), g.token()));
+        }
+        return then(r, st -> st.withPoller(i, new PollerState(firstPhaseOfItem(), batch, List.of())));
+    }
+
+    private StepResult deliver(RelayState s, int i) {
+        PollerState p = s.poller(i);
+        Event e = scenario.event(p.head().eventId());
+        long token = p.head().token();
+        if (p.phase() == Phase.DELIVERING) {
+            return then(RelayTransactions.consumeSecondHalf(logic, s, e, token), st -> st.withPoller(i, afterDelivery(p)));
+        }
+        StepResult r = RelayTransactions.consume(logic, s, e, token);
+        boolean half = r.outcome() instanceof Outcome.HalfApplied;
+        return then(r, st -> st.withPoller(i, half ? p.at(Phase.DELIVERING) : afterDelivery(p)));
+    }
+
+    private StepResult ack(RelayState s, int i) {
+        PollerState p = s.poller(i);
+        StepResult r = RelayTransactions.ack(logic, s, p.head().eventId(), p.head().token());
+        PollerState next = logic.acksBeforeDelivering() ? p.at(Phase.TO_DELIVER) : p.advance(firstPhaseOfItem());
+        return then(r, st -> st.withPoller(i, next));
+    }
+
+    private StepResult release(RelayState s, int i) {
+        PollerState p = s.poller(i);
+        StepResult r = RelayTransactions.release(logic, s, p.head().eventId(), p.head().token());
+        return then(r, st -> st.withPoller(i, p.advance(firstPhaseOfItem())));
+    }
+
+    private StepResult crash(RelayState s, int i) {
+        PollerState p = s.poller(i);
+        List<String> forgotten = new ArrayList<>(p.readSet());
+        p.batch().forEach(h -> forgotten.add(h.eventId()));
+        return new StepResult(s.withPoller(i, PollerState.IDLE).withFaults(s.faults().crash()),
+                new Outcome.Crashed(scenario.pollers().get(i), forgotten));
+    }
+
+    private StepResult loseAck(RelayState s, int i) {
+        PollerState p = s.poller(i);
+        List<String> abandoned = p.batch().stream().map(Held::eventId).toList();
+        return new StepResult(s.withPoller(i, PollerState.IDLE).withFaults(s.faults().lostAck()),
+                new Outcome.AckLost(p.head().eventId(), abandoned));
+    }
+
+    private StepResult deliverFails(RelayState s, int i) {
+        PollerState p = s.poller(i);
+        return new StepResult(s.withPoller(i, p.at(Phase.TO_RELEASE)).withFaults(s.faults().deliverFail()),
+                new Outcome.DeliveryRolledBack(p.head().eventId()));
+    }
+
+    private Phase firstPhaseOfItem() {
+        return logic.acksBeforeDelivering() ? Phase.TO_ACK : Phase.TO_DELIVER;
+    }
+
+    /** After the consumer transaction: ack next, or (ack-first logic) the item is done. */
+    private PollerState afterDelivery(PollerState p) {
+        return logic.acksBeforeDelivering() ? p.advance(firstPhaseOfItem()) : p.at(Phase.TO_ACK);
+    }
+
+    private static StepResult then(StepResult r, java.util.function.UnaryOperator<RelayState> f) {
+        return new StepResult(f.apply(r.state()), r.outcome());
+    }
+
+    /** Whether the consumer shape splits delivery in two steps (exposed for readers of traces). */
+    public boolean deliversInTwoSteps() {
+        return logic.consumerShape() != ConsumerShape.ONE_TRANSACTION;
+    }
+}

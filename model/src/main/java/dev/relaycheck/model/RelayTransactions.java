@@ -1,0 +1,116 @@
+package dev.relaycheck.model;
+
+import dev.relaycheck.model.Outcome.Grant;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The shared-state transactions of a relay as pure functions: claim, the consumer transaction, ack, release,
+ * produce. They know nothing of pollers' local memory, so the thread-safe store's sequential specification
+ * and the SQL conformance check can use them directly; {@link RelayModel} builds the step semantics on top.
+ */
+public final class RelayTransactions {
+    private RelayTransactions() {
+    }
+
+    /** The rows an atomic claim (or the read half of a check-then-act claim) would take, in sequence order. */
+    public static List<String> claimableIds(RelayLogic logic, RelayState s, int batch) {
+        List<String> ids = new ArrayList<>();
+        for (OutboxRow row : s.rows()) {
+            if (ids.size() == batch) {
+                break;
+            }
+            if (logic.isClaimable(row, s.rows(), s.clock())) {
+                ids.add(row.id());
+            }
+        }
+        return ids;
+    }
+
+    /** Writes a fresh lease for {@code poller} on each row, at the current clock; no re-check. */
+    public static StepResult writeLeases(RelayLogic logic, RelayState s, String poller, List<String> ids, int leaseTicks) {
+        RelayState next = s;
+        List<Grant> grants = new ArrayList<>();
+        for (String id : ids) {
+            OutboxRow row = next.row(id).orElseThrow();
+            long token = logic.issueToken(row, next.lastToken());
+            int expiry = logic.leaseExpiry(next.clock(), leaseTicks);
+            next = next.withRow(row.withLease(new Lease(poller, token, expiry)))
+                    .withLastToken(Math.max(next.lastToken(), token));
+            grants.add(new Grant(id, token, expiry, row.hasLease()));
+        }
+        return new StepResult(next, new Outcome.Claimed(grants));
+    }
+
+    /** An atomic claim: select the claimable rows and lease them in one transaction. */
+    public static StepResult claim(RelayLogic logic, RelayState s, String poller, int batch, int leaseTicks) {
+        return writeLeases(logic, s, poller, claimableIds(logic, s, batch), leaseTicks);
+    }
+
+    /** The consumer transaction, or the first of its two transactions for a split consumer. */
+    public static StepResult consume(RelayLogic logic, RelayState s, Event e, long token) {
+        ConsumerState c = s.consumer();
+        String key = logic.dedupKey(e, token);
+        if (logic.consumerChecksMarker() && c.hasMarkerKey(key)) {
+            return new StepResult(s, new Outcome.Duplicate(e.id()));
+        }
+        return switch (logic.consumerShape()) {
+            case ONE_TRANSACTION ->
+                    new StepResult(s.withConsumer(c.withMarker(key, e.id()).withEffect(e)), new Outcome.Applied(e.id()));
+            case MARKER_THEN_EFFECT ->
+                    new StepResult(s.withConsumer(c.withMarker(key, e.id())), new Outcome.HalfApplied(e.id(), "marker"));
+            case EFFECT_THEN_MARKER ->
+                    new StepResult(s.withConsumer(c.withEffect(e)), new Outcome.HalfApplied(e.id(), "effect"));
+        };
+    }
+
+    /** The second transaction of a split consumer: whichever of marker and effect the first left out. */
+    public static StepResult consumeSecondHalf(RelayLogic logic, RelayState s, Event e, long token) {
+        ConsumerState c = s.consumer();
+        ConsumerState after = switch (logic.consumerShape()) {
+            case MARKER_THEN_EFFECT -> c.withEffect(e);
+            case EFFECT_THEN_MARKER -> c.withMarker(logic.dedupKey(e, token), e.id());
+            case ONE_TRANSACTION -> throw new IllegalStateException("a one-transaction consumer has no second half");
+        };
+        return new StepResult(s.withConsumer(after), new Outcome.Applied(e.id()));
+    }
+
+    /** The fenced ack: the row becomes DELIVERED if the logic accepts the token, else STALE and no change. */
+    public static StepResult ack(RelayLogic logic, RelayState s, String eventId, long token) {
+        OutboxRow row = s.row(eventId).orElseThrow(() -> new IllegalArgumentException("no outbox row " + eventId));
+        if (logic.acceptsAck(row, token)) {
+            return new StepResult(s.withRow(row.delivered()), new Outcome.Acked(eventId, token));
+        }
+        return new StepResult(s, new Outcome.Stale(eventId, token, row.currentToken()));
+    }
+
+    /** The fenced release after a failed delivery: clears the lease if the logic accepts the token. */
+    public static StepResult release(RelayLogic logic, RelayState s, String eventId, long token) {
+        OutboxRow row = s.row(eventId).orElseThrow(() -> new IllegalArgumentException("no outbox row " + eventId));
+        if (logic.acceptsRelease(row, token)) {
+            return new StepResult(s.withRow(row.withLease(null)), new Outcome.Released(eventId, token));
+        }
+        return new StepResult(s, new Outcome.Stale(eventId, token, row.currentToken()));
+    }
+
+    /** One clock tick. */
+    public static RelayState tick(RelayState s) {
+        return s.ticked();
+    }
+
+    /** The producer transaction: business write and outbox row together. */
+    public static StepResult produce(RelayState s, Event e) {
+        return new StepResult(s.withBusinessWrite(e.id()).withInsertedRow(OutboxRow.pending(e)), new Outcome.Produced(e.id()));
+    }
+
+    /** Only the business write (first transaction of a producer that inserts the outbox row separately). */
+    public static StepResult businessWriteOnly(RelayState s, Event e) {
+        return new StepResult(s.withBusinessWrite(e.id()), new Outcome.BusinessWritten(e.id()));
+    }
+
+    /** Only the outbox insert (second transaction of that producer). */
+    public static StepResult outboxInsertOnly(RelayState s, Event e) {
+        return new StepResult(s.withInsertedRow(OutboxRow.pending(e)), new Outcome.Produced(e.id()));
+    }
+}

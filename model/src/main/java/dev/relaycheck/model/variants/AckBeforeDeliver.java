@@ -1,0 +1,15 @@
+package dev.relaycheck.model.variants;
+
+import dev.relaycheck.model.*;
+
+/** Catalogue: the poller marks the row DELIVERED before the consumer has committed the effect. */
+public final class AckBeforeDeliver extends BrokenVariant {
+    public AckBeforeDeliver() {
+        super("ack-before-deliver", "the poller marks the row DELIVERED before the consumer has committed the effect", Invariant.NO_LOST_EVENT);
+    }
+
+    @Override
+    public boolean acksBeforeDelivering() {
+        return true;
+    }
+}
