@@ -2,7 +2,6 @@ package dev.relaycheck.model;
 
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -47,18 +46,6 @@ class RandomSchedulePropertyTest {
     }
 
     static List<Step> randomSchedule(RelayModel model, long seed, int maxLength) {
-        SplitMix64 rng = new SplitMix64(seed);
-        RelayState s = model.initial();
-        List<Step> out = new ArrayList<>();
-        for (int i = 0; i < maxLength; i++) {
-            List<Step> enabled = model.enabled(s);
-            if (enabled.isEmpty()) {
-                break;
-            }
-            Step step = enabled.get(rng.nextInt(enabled.size()));
-            out.add(step);
-            s = model.applyEnabled(s, step).state();
-        }
-        return out;
+        return RandomSchedules.walk(model, seed, maxLength);
     }
 }
