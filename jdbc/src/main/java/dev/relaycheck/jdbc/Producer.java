@@ -1,0 +1,106 @@
+package dev.relaycheck.jdbc;
+
+import dev.relaycheck.model.Event;
+import dev.relaycheck.model.Outcome;
+import dev.relaycheck.model.ProducerState;
+import dev.relaycheck.model.Step;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * The producing service: commits the business row ({@code stock_order}) and the outbox row. Correct: one
+ * transaction. The outbox-outside-transaction variant commits them in two, one per step.
+ */
+public final class Producer {
+    private final SqlShape shape;
+    private final List<Event> events;
+    private final Connection outbox;
+    private ProducerState state;
+
+    public Producer(SqlShape shape, List<Event> events, Connection outbox, ProducerState initial) {
+        this.shape = shape;
+        this.events = List.copyOf(events);
+        this.outbox = outbox;
+        this.state = initial;
+    }
+
+    public ProducerState state() {
+        return state;
+    }
+
+    public boolean finished() {
+        return state.next() >= events.size();
+    }
+
+    /** Commits the next event (or, for a split producer, its next half). */
+    public Action produce() {
+        Event e = events.get(state.next());
+        Step step = new Step.Produce(e.id());
+        try {
+            if (shape.producerInOneTransaction()) {
+                insertBusinessRow(outbox, e);
+                insertOutboxRow(outbox, e);
+                outbox.commit();
+                state = new ProducerState(state.next() + 1, false);
+                return new Action(step, new Outcome.Produced(e.id()));
+            }
+            if (!state.businessOnly()) {
+                insertBusinessRow(outbox, e);
+                outbox.commit();
+                state = new ProducerState(state.next(), true);
+                return new Action(step, new Outcome.BusinessWritten(e.id()));
+            }
+            insertOutboxRow(outbox, e);
+            outbox.commit();
+            state = new ProducerState(state.next() + 1, false);
+            return new Action(step, new Outcome.Produced(e.id()));
+        } catch (SQLException ex) {
+            throw Tx.rollbackAndWrap(outbox, "produce " + e.id(), ex);
+        }
+    }
+
+    /**
+     * The producer's current transaction fails before commit: its statements run and are rolled back, and
+     * the producer gives up that event. For a split producer standing between its two commits, only the
+     * outbox insert is lost; the business row stays committed.
+     */
+    public Action fail() {
+        Event e = events.get(state.next());
+        boolean businessSurvives = state.businessOnly();
+        try {
+            if (!businessSurvives) {
+                insertBusinessRow(outbox, e);
+            }
+            insertOutboxRow(outbox, e);
+            outbox.rollback();
+        } catch (SQLException ex) {
+            throw Tx.rollbackAndWrap(outbox, "failed produce " + e.id(), ex);
+        }
+        state = new ProducerState(state.next() + 1, false);
+        return new Action(new Step.ProduceFails(e.id()), new Outcome.ProduceFailed(e.id(), businessSurvives));
+    }
+
+    static void insertBusinessRow(Connection c, Event e) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO stock_order (order_id, sku, quantity) VALUES (?, ?, ?)")) {
+            ps.setString(1, e.id());
+            ps.setString(2, e.aggregate());
+            ps.setInt(3, e.quantity());
+            ps.executeUpdate();
+        }
+    }
+
+    static void insertOutboxRow(Connection c, Event e) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO outbox (event_id, aggregate_id, seq, quantity, payload, status) "
+                + "VALUES (?, ?, ?, ?, ?, 'PENDING')")) {
+            ps.setString(1, e.id());
+            ps.setString(2, e.aggregate());
+            ps.setInt(3, e.seq());
+            ps.setInt(4, e.quantity());
+            ps.setString(5, e.payload());
+            ps.executeUpdate();
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package dev.relaycheck.jdbc.conformance;
+
+import dev.relaycheck.jdbc.ClaimForm;
+import dev.relaycheck.jdbc.Databases;
+import dev.relaycheck.jdbc.SqlRelay;
+import dev.relaycheck.jdbc.SqlVariant;
+import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.RandomSchedules;
+import dev.relaycheck.model.ReferenceScenarios;
+import dev.relaycheck.model.RelayModel;
+import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.SplitMix64;
+import dev.relaycheck.model.Step;
+import dev.relaycheck.model.Witness;
+
+import java.io.PrintStream;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * SQL conformance over seeded random schedules: the explorer's random walk of the CORRECT model
+ * ({@code RandomSchedules.walk}, seeds {@code SplitMix64.derive(baseSeed, i)}) drives the model and the SQL
+ * relay of one variant side by side on every reference scenario but soak. The correct SQL must agree on
+ * every step of every schedule, reach every witness and heal; a broken SQL variant must diverge or break
+ * an invariant.
+ */
+public final class ConformanceCheck {
+    /** Schedule length, as in the model's own random-schedule property test. */
+    public static final int SCHEDULE_LENGTH = 60;
+
+    private ConformanceCheck() {
+    }
+
+    /**
+     * What one variant's run found.
+     *
+     * @param schedules      schedules driven
+     * @param steps          SQL steps taken, healing included
+     * @param failures       schedules that diverged or broke an invariant
+     * @param firstFailure   the first of them, preferring one that broke an invariant (null: none)
+     * @param witnesses      interesting outcomes the SQL relay reached
+     */
+    public record VariantResult(SqlVariant variant, int schedules, long steps, int failures, ScheduleResult firstFailure,
+                                Set<Witness> witnesses) {
+
+        /** Correct: conformed everywhere and reached every witness. Broken: caught. */
+        public boolean asExpected() {
+            return variant.isCorrect() ? failures == 0 && witnesses.containsAll(EnumSet.allOf(Witness.class)) : failures > 0;
+        }
+
+        public String verdict() {
+            if (variant.isCorrect()) {
+                return asExpected() ? "PASS" : "FAILED";
+            }
+            return asExpected() ? "CAUGHT" : "ESCAPED";
+        }
+
+        /** One line naming the invariant (or the divergence) and where to replay it. */
+        public String detail() {
+            if (firstFailure == null) {
+                if (variant.isCorrect()) {
+                    Set<Witness> missing = EnumSet.allOf(Witness.class);
+                    missing.removeAll(witnesses);
+                    return missing.isEmpty() ? schedules + " schedules, " + steps + " steps: SQL state, step and outcome equal to the model's after every step"
+                            : "vacuous: never reached " + missing;
+                }
+                return "not caught in " + schedules + " schedules";
+            }
+            ScheduleResult f = firstFailure;
+            String where = "scenario " + f.scenario() + " seed " + f.seed();
+            if (f.violation() != null) {
+                return f.violation().invariant() + " (" + where + " step " + f.violationStep() + ")";
+            }
+            return "diverged from the model (" + where + " " + f.divergence().summary() + ")";
+        }
+    }
+
+    /** The scenarios the conformance check runs: every reference scenario but soak. */
+    public static List<Scenario> scenarios() {
+        return ReferenceScenarios.defaults();
+    }
+
+    /**
+     * Runs {@code seeds} seeds on every scenario (seed-major, so a broken variant is found early whichever
+     * scenario exposes it). A broken variant stops at the first schedule that breaks an invariant.
+     */
+    public static VariantResult run(SqlVariant variant, ClaimForm form, long baseSeed, int seeds, PrintStream progress)
+            throws SQLException {
+        List<Scenario> scenarios = scenarios();
+        List<Databases> dbs = new ArrayList<>();
+        List<SqlRelay> relays = new ArrayList<>();
+        List<RelayModel> models = new ArrayList<>();
+        try {
+            for (Scenario sc : scenarios) {
+                Databases d = Databases.separateInMemory();
+                d.createSchema();
+                dbs.add(d);
+                relays.add(new SqlRelay(variant, form, sc, d));
+                models.add(new RelayModel(LogicCatalogue.correct(), sc));
+            }
+            int schedules = 0;
+            long steps = 0;
+            int failures = 0;
+            ScheduleResult first = null;
+            Set<Witness> witnesses = EnumSet.noneOf(Witness.class);
+            for (int i = 0; i < seeds; i++) {
+                long seed = SplitMix64.derive(baseSeed, i);
+                for (int k = 0; k < scenarios.size(); k++) {
+                    List<Step> schedule = RandomSchedules.walk(models.get(k), seed, SCHEDULE_LENGTH);
+                    ScheduleResult r = new ScheduleConformance(relays.get(k), models.get(k), ScheduleConformance.Trace.NONE)
+                            .run(seed, schedule);
+                    schedules++;
+                    steps += r.steps();
+                    witnesses.addAll(r.witnesses());
+                    if (!r.clean()) {
+                        failures++;
+                        if (first == null || (first.violation() == null && r.violation() != null)) {
+                            first = r;
+                        }
+                        if (!variant.isCorrect() && r.violation() != null) {
+                            return new VariantResult(variant, schedules, steps, failures, first, witnesses);
+                        }
+                    }
+                }
+                if (progress != null && (i + 1) % 100 == 0) {
+                    progress.println("  " + variant.id() + ": " + (i + 1) + "/" + seeds + " seeds, " + schedules
+                            + " schedules, " + failures + " failing");
+                }
+            }
+            return new VariantResult(variant, schedules, steps, failures, first, witnesses);
+        } finally {
+            relays.forEach(SqlRelay::close);
+            for (Databases d : dbs) {
+                d.shutdown();
+            }
+        }
+    }
+
+    /** Re-runs one schedule and prints every step on both sides. */
+    public static ScheduleResult replay(SqlVariant variant, ClaimForm form, Scenario scenario, long seed, PrintStream out)
+            throws SQLException {
+        Databases d = Databases.separateInMemory();
+        d.createSchema();
+        RelayModel model = new RelayModel(LogicCatalogue.correct(), scenario);
+        List<Step> schedule = RandomSchedules.walk(model, seed, SCHEDULE_LENGTH);
+        try (SqlRelay relay = new SqlRelay(variant, form, scenario, d)) {
+            ScheduleConformance.Trace trace = (n, phase, step, outcome, sql, diff) -> {
+                String modelSide = step == null ? "" : "model " + step + " -> " + outcome + " | ";
+                out.println(String.format("%3d %-8s %ssql %s", n, phase.startsWith("healing") ? "heal" : "", modelSide,
+                        sql == null ? "(could not take the step)" : sql));
+                diff.forEach(d1 -> out.println("      differs: " + d1));
+            };
+            ScheduleResult r = new ScheduleConformance(relay, model, trace).run(seed, schedule);
+            out.println(r.summary());
+            return r;
+        } finally {
+            d.shutdown();
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package dev.relaycheck.jdbc.conformance;
+
+import dev.relaycheck.jdbc.Action;
+import dev.relaycheck.jdbc.SqlRelay;
+import dev.relaycheck.model.Healing;
+import dev.relaycheck.model.Invariant;
+import dev.relaycheck.model.Invariants;
+import dev.relaycheck.model.Outcome;
+import dev.relaycheck.model.RelayModel;
+import dev.relaycheck.model.RelayState;
+import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.Step;
+import dev.relaycheck.model.StepResult;
+import dev.relaycheck.model.Violation;
+import dev.relaycheck.model.Witness;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Drives one schedule through the pure model and the SQL relay side by side, one step at a time. After
+ * every step it compares the step the SQL relay took, its outcome and the whole state rebuilt from the
+ * tables with the model's, and judges the SQL side with the model's invariants (state and transition).
+ * Then comes a healing phase (faults stop, everyone runs fairly, the clock moves past every lease) after
+ * which the SQL relay must be complete: every event DELIVERED, applied exactly once.
+ *
+ * <p>A divergence does not stop the run: the SQL relay keeps following the schedule's actors, so a broken
+ * relay is driven on until it breaks an invariant, which is then named.
+ */
+public final class ScheduleConformance {
+    private final SqlRelay relay;
+    private final RelayModel model;
+    private final Scenario scenario;
+    private final Trace trace;
+
+    /** Receives every step, for replay output. */
+    public interface Trace {
+        void step(int number, String phase, Step modelStep, Outcome modelOutcome, Action sql, List<String> differences);
+
+        Trace NONE = (n, phase, step, outcome, sql, diff) -> { };
+    }
+
+    private Divergence divergence;
+    private Violation violation;
+    private int violationStep;
+    private final Set<Witness> witnesses = EnumSet.noneOf(Witness.class);
+    private int number;
+    private RelayState modelState;
+    private RelayState sqlState;
+
+    public ScheduleConformance(SqlRelay relay, RelayModel model, Trace trace) {
+        this.relay = relay;
+        this.model = model;
+        this.scenario = model.scenario();
+        this.trace = trace;
+    }
+
+    /** Runs {@code schedule} (made by the model's random walk from {@code seed}) and then heals. */
+    public ScheduleResult run(long seed, List<Step> schedule) {
+        relay.reset();
+        modelState = model.initial();
+        sqlState = relay.snapshot();
+        List<String> initial = StateDiff.between(modelState, sqlState);
+        if (!initial.isEmpty()) {
+            divergence = new Divergence(0, null, null, null, initial);
+        }
+        for (Step step : schedule) {
+            if (!both(step, "schedule")) {
+                return result(seed);
+            }
+        }
+        heal();
+        return result(seed);
+    }
+
+    /** Applies a model-chosen step to both sides; false once the SQL side broke an invariant. */
+    private boolean both(Step step, String phase) {
+        number++;
+        StepResult m = model.applyEnabled(modelState, step);
+        Action a = relay.apply(step);
+        RelayState after = relay.snapshot();
+        List<String> diff = StateDiff.between(m.state(), after);
+        boolean same = a != null && a.step().equals(step) && a.outcome().equals(m.outcome()) && diff.isEmpty();
+        if (!same && divergence == null) {
+            divergence = new Divergence(number, step, m.outcome(), a, diff);
+        }
+        trace.step(number, phase, step, m.outcome(), a, diff);
+        modelState = m.state();
+        return judge(a, after);
+    }
+
+    /** Checks the SQL side's transition and new state; false once an invariant broke. */
+    private boolean judge(Action a, RelayState after) {
+        if (a != null) {
+            witnesses.addAll(Witness.seenIn(a.outcome()));
+            List<Violation> broke = Invariants.check(scenario, sqlState, a.step(), new StepResult(after, a.outcome()));
+            if (!broke.isEmpty()) {
+                violation = broke.get(0);
+                violationStep = number;
+            }
+        }
+        sqlState = after;
+        return violation == null;
+    }
+
+    /**
+     * The healing phase. While the SQL relay still agrees with the model, both follow the model's healing
+     * policy (Healing: fault-free steps round-robin, a Tick only when nothing else is enabled) and keep
+     * being compared; after a divergence the SQL relay heals on its own (its actors round-robin, a Tick
+     * after a full round in which nobody did anything).
+     */
+    private void heal() {
+        int bound = number + Healing.bound(scenario);
+        int turn = 0;
+        while (divergence == null && number < bound && !Invariants.isComplete(scenario, modelState)) {
+            List<Step> steps = model.enabledWithoutFaults(modelState);
+            steps.removeIf(s -> s instanceof Step.Tick);
+            Step next = steps.isEmpty() ? new Step.Tick() : steps.get(turn++ % steps.size());
+            if (!both(next, "healing")) {
+                return;
+            }
+        }
+        healSqlAlone(bound);
+        if (violation == null && !Invariants.isComplete(scenario, sqlState)) {
+            violation = new Violation(Invariant.EVENTUAL_DELIVERY, "after " + Healing.bound(scenario)
+                    + " fault-free fair steps (clock now " + relay.clock() + "): " + Invariants.whyIncomplete(scenario, sqlState));
+            violationStep = number;
+        }
+    }
+
+    private void healSqlAlone(int bound) {
+        List<String> actors = new ArrayList<>();
+        actors.add(Scenario.PRODUCER);
+        actors.addAll(scenario.pollers());
+        int idle = 0;
+        int turn = 0;
+        while (number < bound && !Invariants.isComplete(scenario, sqlState)) {
+            Step step;
+            if (idle >= actors.size()) {
+                step = new Step.Tick();
+                idle = 0;
+            } else {
+                String actor = actors.get(turn++ % actors.size());
+                step = actor.equals(Scenario.PRODUCER) ? new Step.Produce("next") : new Step.Claim(actor);
+            }
+            number++;
+            Action a = relay.apply(step);
+            boolean didNothing = a == null || Objects.equals(a.outcome(), new Outcome.Claimed(List.of()));
+            idle = didNothing ? idle + 1 : 0;
+            RelayState after = relay.snapshot();
+            trace.step(number, "healing (sql alone)", null, null, a, List.of());
+            if (!judge(a, after)) {
+                return;
+            }
+        }
+    }
+
+    private ScheduleResult result(long seed) {
+        return new ScheduleResult(scenario.name(), seed, number, divergence, violation, violationStep, witnesses);
+    }
+}

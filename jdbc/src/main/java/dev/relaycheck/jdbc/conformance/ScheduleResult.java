@@ -1,0 +1,41 @@
+package dev.relaycheck.jdbc.conformance;
+
+import dev.relaycheck.model.Violation;
+import dev.relaycheck.model.Witness;
+
+import java.util.Set;
+
+/**
+ * One schedule driven through the model and the SQL relay.
+ *
+ * @param scenario       scenario name
+ * @param seed           the walk seed (the schedule is {@code RandomSchedules.walk(model, seed, length)})
+ * @param steps          steps executed on the SQL side, healing included
+ * @param divergence     the first divergence from the model, or null
+ * @param violation      the first invariant the SQL relay's state or transition broke, or null
+ * @param violationStep  the step number of that violation (0 if none)
+ * @param witnesses      interesting outcomes the SQL relay reached
+ */
+public record ScheduleResult(String scenario, long seed, int steps, Divergence divergence, Violation violation,
+                             int violationStep, Set<Witness> witnesses) {
+
+    public boolean clean() {
+        return divergence == null && violation == null;
+    }
+
+    /** One line for reports. */
+    public String summary() {
+        StringBuilder b = new StringBuilder("scenario " + scenario + " seed " + seed);
+        if (violation != null) {
+            b.append(": ").append(violation.invariant()).append(" at step ").append(violationStep).append(": ")
+                    .append(violation.detail());
+        }
+        if (divergence != null) {
+            b.append(violation != null ? "; first diverged at " : ": diverged at ").append(divergence.summary());
+        }
+        if (clean()) {
+            b.append(": conforms (").append(steps).append(" steps)");
+        }
+        return b.toString();
+    }
+}

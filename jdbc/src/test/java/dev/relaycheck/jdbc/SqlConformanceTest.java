@@ -1,0 +1,42 @@
+package dev.relaycheck.jdbc;
+
+import dev.relaycheck.jdbc.conformance.ConformanceCheck;
+import dev.relaycheck.jdbc.conformance.ConformanceCheck.VariantResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.sql.SQLException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The SQL relay against the model on the explorer's seeded random schedules. Budget: seeds per scenario
+ * from -Drelaycheck.sql.seeds (default 125: 1000 schedules over the 8 scenarios).
+ */
+class SqlConformanceTest {
+    static final long BASE_SEED = 1;
+    static final int SEEDS = Integer.getInteger("relaycheck.sql.seeds", 125);
+
+    @Test
+    void correctSqlRelayAgreesWithTheModelOnEveryStep() throws SQLException {
+        VariantResult r = ConformanceCheck.run(SqlVariant.CORRECT, ClaimForm.SKIP_LOCKED, BASE_SEED, SEEDS, System.out);
+        assertThat(r.firstFailure()).as(r.detail()).isNull();
+        assertThat(r.asExpected()).as(r.detail()).isTrue();
+        assertThat(r.schedules()).isEqualTo(SEEDS * ConformanceCheck.scenarios().size());
+    }
+
+    @Test
+    void conditionalUpdateClaimAgreesToo() throws SQLException {
+        VariantResult r = ConformanceCheck.run(SqlVariant.CORRECT, ClaimForm.CONDITIONAL_UPDATE, 2, Math.max(1, SEEDS / 5), null);
+        assertThat(r.firstFailure()).as(r.detail()).isNull();
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = SqlVariant.class, names = "CORRECT", mode = EnumSource.Mode.EXCLUDE)
+    void brokenSqlVariantIsCaught(SqlVariant variant) throws SQLException {
+        VariantResult r = ConformanceCheck.run(variant, ClaimForm.SKIP_LOCKED, BASE_SEED, SEEDS, null);
+        System.out.println(variant.id() + ": " + r.verdict() + " " + r.detail());
+        assertThat(r.verdict()).as(r.detail()).isEqualTo("CAUGHT");
+    }
+}
