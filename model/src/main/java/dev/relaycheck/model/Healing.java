@@ -2,16 +2,23 @@ package dev.relaycheck.model;
 
 import dev.relaycheck.model.Step.Tick;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The EVENTUAL_DELIVERY check, as in deterministic simulation testing: from a state, faults stop, the
  * producer and every poller are scheduled round-robin, and the clock moves (past the scenario's tick bound
- * if need be) whenever nobody can act, until the state is complete or a step bound runs out.
+ * if need be) whenever nobody else can act, until the state is complete or a step bound runs out. Every
+ * healing step is judged like any other, so healing can also run into a safety violation (a redelivery
+ * that applies twice); it then reports that invariant rather than EVENTUAL_DELIVERY.
  */
 public final class Healing {
     private Healing() {
+    }
+
+    /** A healing run: the steps it took, where it ended, and the violation if it did not complete. */
+    public record Run(List<Step> steps, RelayState end, Optional<Violation> violation) {
     }
 
     /** Steps a healing run may take before the state must be complete. */
@@ -21,23 +28,32 @@ public final class Healing {
 
     /** Empty if {@code from} heals to a complete state; otherwise the EVENTUAL_DELIVERY violation. */
     public static Optional<Violation> check(RelayModel model, RelayState from) {
+        return run(model, from).violation();
+    }
+
+    /** Runs the healing phase from {@code from}, recording its steps. */
+    public static Run run(RelayModel model, RelayState from) {
         Scenario scenario = model.scenario();
         RelayState s = from;
+        List<Step> taken = new ArrayList<>();
         int turn = 0;
         int bound = bound(scenario);
-        for (int step = 0; step < bound; step++) {
-            if (Invariants.isComplete(scenario, s)) {
-                return Optional.empty();
-            }
+        while (taken.size() < bound && !Invariants.isComplete(scenario, s)) {
             List<Step> steps = model.enabledWithoutFaults(s);
             steps.removeIf(x -> x instanceof Tick);
             Step next = steps.isEmpty() ? new Tick() : steps.get(turn++ % steps.size());
-            s = model.applyEnabled(s, next).state();
+            StepResult r = model.applyEnabled(s, next);
+            taken.add(next);
+            List<Violation> broke = Invariants.check(scenario, s, next, r);
+            s = r.state();
+            if (!broke.isEmpty()) {
+                return new Run(taken, s, Optional.of(broke.get(0))); // healing ran into a safety violation
+            }
         }
         if (Invariants.isComplete(scenario, s)) {
-            return Optional.empty();
+            return new Run(taken, s, Optional.empty());
         }
-        return Optional.of(new Violation(Invariant.EVENTUAL_DELIVERY, "after " + bound
-                + " fault-free fair steps (clock now " + s.clock() + "): " + Invariants.whyIncomplete(scenario, s)));
+        return new Run(taken, s, Optional.of(new Violation(Invariant.EVENTUAL_DELIVERY, "after " + bound
+                + " fault-free fair steps (clock now " + s.clock() + "): " + Invariants.whyIncomplete(scenario, s))));
     }
 }

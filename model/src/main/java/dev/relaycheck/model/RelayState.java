@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.Collections;
 
 /**
  * The whole world at one instant: the outbox, the token counter, the clock, the business table, the
@@ -53,7 +52,7 @@ public record RelayState(int clock,
 
     public RelayState {
         rows = List.copyOf(rows);
-        businessWrites = Collections.unmodifiableSortedSet(new TreeSet<>(businessWrites));
+        businessWrites = Sorted.copySet(businessWrites);
         pollers = List.copyOf(pollers);
     }
 

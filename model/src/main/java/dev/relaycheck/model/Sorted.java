@@ -15,8 +15,28 @@ public final class Sorted {
     private Sorted() {
     }
 
+    private static final Class<?> FROZEN_MAP = Collections.unmodifiableSortedMap(new TreeMap<>()).getClass();
+    private static final Class<?> FROZEN_SET = Collections.unmodifiableSortedSet(new java.util.TreeSet<>()).getClass();
+
+    /**
+     * An immutable sorted copy. A map this class already froze is returned as it is (states are copied on
+     * every step, so copying again would dominate the search's time); do not pass an unmodifiable view of
+     * a map you still change.
+     */
+    @SuppressWarnings("unchecked")
     public static <V> SortedMap<String, V> copy(Map<String, V> map) {
+        if (map.getClass() == FROZEN_MAP && ((SortedMap<String, V>) map).comparator() == null) {
+            return (SortedMap<String, V>) map;
+        }
         return Collections.unmodifiableSortedMap(new TreeMap<>(map));
+    }
+
+    /** An immutable sorted copy of a set; a set this class already froze is returned as it is. */
+    public static java.util.SortedSet<String> copySet(java.util.Set<String> set) {
+        if (set.getClass() == FROZEN_SET && ((java.util.SortedSet<String>) set).comparator() == null) {
+            return (java.util.SortedSet<String>) set;
+        }
+        return Collections.unmodifiableSortedSet(new java.util.TreeSet<>(set));
     }
 
     public static <V> SortedMap<String, V> with(SortedMap<String, V> map, String key, V value) {

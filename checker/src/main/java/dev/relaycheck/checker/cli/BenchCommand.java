@@ -1,0 +1,44 @@
+package dev.relaycheck.checker.cli;
+
+import dev.relaycheck.checker.Bench;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** Measures the explorer and writes results/bench.md. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Measure exhaustive search speed and memory, and time to first counterexample per variant.")
+final class BenchCommand implements Callable<Integer> {
+    @Option(names = "--soak-states", defaultValue = "2000000",
+            description = "distinct states of soak to explore per measurement (default ${DEFAULT-VALUE})")
+    int soakStates;
+    @Option(names = "--results", paramLabel = "DIR", defaultValue = "results")
+    Path results;
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (soakStates < 1000) {
+            throw new dev.relaycheck.checker.UsageException("--soak-states must be at least 1000");
+        }
+        String report = new Bench(soakStates, new ProgressPrinter(spec.commandLine().getErr())).run();
+        spec.commandLine().getOut().print(report);
+        try {
+            Files.createDirectories(results);
+            Files.writeString(results.resolve("bench.md"), report, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        spec.commandLine().getOut().println("written to " + results.resolve("bench.md"));
+        return RelaycheckCli.CLEAN;
+    }
+}

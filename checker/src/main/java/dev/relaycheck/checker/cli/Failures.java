@@ -1,0 +1,37 @@
+package dev.relaycheck.checker.cli;
+
+import dev.relaycheck.checker.Counterexample;
+import dev.relaycheck.checker.ReplayRecord;
+import dev.relaycheck.checker.TraceFormatter;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Shows a counterexample and stores its replay record under results/failures/. */
+final class Failures {
+    private Failures() {
+    }
+
+    /** Writes the record; returns its path. The name is fixed by logic, scenario and invariant. */
+    static Path write(Path results, Counterexample cx) {
+        Path dir = results.resolve("failures");
+        Path file = dir.resolve(cx.logic().id() + "--" + cx.scenario().name() + "--" + cx.invariant() + ".replay");
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(file, ReplayRecord.of(cx).toText(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+        return file;
+    }
+
+    static void show(PrintWriter out, Path results, Counterexample cx) {
+        out.print(TraceFormatter.format(cx));
+        out.println("  replay:     ./relaycheck replay " + ReplayRecord.of(cx).toToken());
+        out.println("  record:     " + write(results, cx));
+    }
+}

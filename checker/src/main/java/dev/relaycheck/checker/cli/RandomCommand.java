@@ -1,0 +1,102 @@
+package dev.relaycheck.checker.cli;
+
+import dev.relaycheck.checker.SearchResult;
+import dev.relaycheck.checker.UsageException;
+import dev.relaycheck.checker.walk.PctScheduler;
+import dev.relaycheck.checker.walk.RandomScheduler;
+import dev.relaycheck.checker.walk.Scheduler;
+import dev.relaycheck.checker.walk.WalkSearch;
+import dev.relaycheck.model.ReferenceScenarios;
+import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.Scenario;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** Seeded random or PCT walks for scenarios too big to exhaust. */
+@Command(name = "random", mixinStandardHelpOptions = true,
+        description = "Seeded random-walk or PCT search; a failure is shrunk and printed with its replay line.")
+final class RandomCommand implements Callable<Integer> {
+    @Mixin
+    LogicOptions logic = new LogicOptions();
+    @Mixin
+    ScenarioOptions scenarios = new ScenarioOptions();
+
+    @Option(names = "--seed", defaultValue = "1", description = "base seed (default ${DEFAULT-VALUE})")
+    long seed;
+    @Option(names = "--runs", defaultValue = "20000", description = "walks per scenario (default ${DEFAULT-VALUE})")
+    int runs;
+    @Option(names = "--time-budget", paramLabel = "DURATION",
+            description = "stop taking new walks after this long per scenario, e.g. 30s or 2m")
+    String timeBudget;
+    @Option(names = "--strategy", defaultValue = "pct", description = "random or pct (default ${DEFAULT-VALUE})")
+    String strategy;
+    @Option(names = "--pct-depth", defaultValue = "3", description = "PCT bug depth d (default ${DEFAULT-VALUE})")
+    int pctDepth;
+    @Option(names = "--max-depth", defaultValue = "200", description = "steps per walk at most (default ${DEFAULT-VALUE})")
+    int maxDepth;
+    @Option(names = "--threads", description = "worker threads (default: all cores)")
+    Integer threads;
+    @Option(names = "--no-shrink", description = "report the failing walk as found")
+    boolean noShrink;
+    @Option(names = "--results", paramLabel = "DIR", defaultValue = "results")
+    Path results;
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        RelayLogic subject = logic.load();
+        if (runs < 1 || maxDepth < 1 || pctDepth < 1 || (threads != null && threads < 1)) {
+            throw new UsageException("--runs, --max-depth, --pct-depth and --threads must be at least 1");
+        }
+        Scheduler.Factory factory = switch (strategy) {
+            case "random" -> RandomScheduler.factory();
+            case "pct" -> PctScheduler.factory(pctDepth, maxDepth / 2);
+            default -> throw new UsageException("unknown --strategy '" + strategy + "' (random or pct)");
+        };
+        long budget = parseBudget();
+        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        WalkSearch search = new WalkSearch(factory, maxDepth, workers, !noShrink, new ProgressPrinter(spec.commandLine().getErr()));
+        int exit = RelaycheckCli.CLEAN;
+        List<Scenario> chosen = scenarios.resolve(List.of(ReferenceScenarios.soak()));
+        for (Scenario s : chosen) {
+            long deadline = budget > 0 ? System.nanoTime() + budget : 0;
+            SearchResult r = search.search(subject, s, seed, runs, deadline);
+            out.println(r.summary());
+            out.println("  " + r.verdictLine() + " (" + r.timing() + ", seed " + seed + ")");
+            if (r.violated()) {
+                Failures.show(out, results, r.counterexample().get());
+            }
+            if (!r.passed()) {
+                exit = RelaycheckCli.VIOLATION;
+            }
+        }
+        return exit;
+    }
+
+    private long parseBudget() {
+        if (timeBudget == null) {
+            return 0;
+        }
+        try {
+            Duration d = Duration.parse("PT" + timeBudget.toUpperCase());
+            if (d.isNegative() || d.isZero()) {
+                throw new UsageException("--time-budget must be positive");
+            }
+            return d.toNanos();
+        } catch (DateTimeParseException e) {
+            throw new UsageException("--time-budget '" + timeBudget + "' is not a duration like 30s, 2m or 1h");
+        }
+    }
+}

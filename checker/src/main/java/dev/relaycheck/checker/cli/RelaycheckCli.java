@@ -1,0 +1,60 @@
+package dev.relaycheck.checker.cli;
+
+import dev.relaycheck.checker.UsageException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+
+/**
+ * The relaycheck command line. Exit codes: 0 clean, 1 a violation was found (or a catalogue variant
+ * escaped every check), 2 usage error (one line on stderr, never a stack trace), 3 internal error.
+ */
+@Command(name = "relaycheck", mixinStandardHelpOptions = true, version = "relaycheck 0.1.0",
+        description = "Deterministic concurrency model checker for transactional-outbox relay logic.",
+        subcommands = {CheckCommand.class, ExploreCommand.class, RandomCommand.class, ReplayCommand.class,
+                VariantsCommand.class, ScenariosCommand.class, BenchCommand.class})
+public final class RelaycheckCli implements Runnable {
+
+    public static final int CLEAN = 0;
+    public static final int VIOLATION = 1;
+    public static final int USAGE = 2;
+    public static final int INTERNAL = 3;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand (try 'relaycheck --help')");
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the CLI with the given streams; returns the exit code (tests call this). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new RelaycheckCli());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setParameterExceptionHandler((ex, a) -> {
+            err.println("relaycheck: " + ex.getMessage());
+            return USAGE;
+        });
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (ex instanceof UsageException) {
+                err.println("relaycheck: " + ex.getMessage());
+                return USAGE;
+            }
+            err.println("relaycheck: internal error: " + ex);
+            return INTERNAL;
+        });
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            err.println("relaycheck: out of memory; lower --max-states or raise the heap (RELAYCHECK_JAVA_OPTS=-Xmx...)");
+            return INTERNAL;
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package dev.relaycheck.checker.cli;
+
+import dev.relaycheck.checker.BreadthFirstSearch;
+import dev.relaycheck.checker.UsageException;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+
+/** Options shared by the exhaustive commands. */
+final class SearchOptions {
+    @Option(names = "--max-states", paramLabel = "N",
+            description = "stop an exhaustive search after N distinct states (default: what the heap holds)")
+    Integer maxStates;
+
+    @Option(names = "--heal-every", paramLabel = "K", defaultValue = "8",
+            description = "run the EVENTUAL_DELIVERY healing phase from every K-th new state, besides every dead end "
+                    + "(1 = every state; default ${DEFAULT-VALUE})")
+    int healEvery;
+
+    @Option(names = "--results", paramLabel = "DIR", defaultValue = "results", description = "where reports and replay records go")
+    Path results;
+
+    BreadthFirstSearch bfs(ProgressPrinter progress) {
+        int max = maxStates == null ? BreadthFirstSearch.defaultMaxStates() : maxStates;
+        if (max < 1) {
+            throw new UsageException("--max-states must be at least 1");
+        }
+        if (healEvery < 1) {
+            throw new UsageException("--heal-every must be at least 1");
+        }
+        return new BreadthFirstSearch(max, healEvery, progress);
+    }
+}

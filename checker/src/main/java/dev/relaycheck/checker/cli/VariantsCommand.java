@@ -1,0 +1,27 @@
+package dev.relaycheck.checker.cli;
+
+import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.RelayLogic;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+
+/** Lists the correct logic and the catalogue of broken variants. */
+@Command(name = "variants", mixinStandardHelpOptions = true, description = "List the relay logics relaycheck ships.")
+final class VariantsCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        PrintWriter out = spec.commandLine().getOut();
+        int n = 0;
+        for (RelayLogic l : LogicCatalogue.all()) {
+            out.printf("%-3s %-28s %-20s %s%n", n == 0 ? "" : Integer.toString(n), l.id(),
+                    l.expectedViolation().map(Enum::name).orElse("(passes)"), l.description());
+            n++;
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package dev.relaycheck.checker.walk;
+
+import dev.relaycheck.checker.Counterexample;
+import dev.relaycheck.checker.Judge;
+import dev.relaycheck.checker.Progress;
+import dev.relaycheck.checker.SearchResult;
+import dev.relaycheck.checker.Shrinker;
+import dev.relaycheck.model.Healing;
+import dev.relaycheck.model.Invariants;
+import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.RelayModel;
+import dev.relaycheck.model.RelayState;
+import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.SplitMix64;
+import dev.relaycheck.model.Step;
+import dev.relaycheck.model.StepResult;
+import dev.relaycheck.model.Violation;
+import dev.relaycheck.model.Witness;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Seeded walks for scenarios too big to exhaust, on several threads. Walk {@code i} uses seed
+ * {@code SplitMix64.derive(seed, i)}; threads take walk numbers in order and stop taking numbers above the
+ * lowest failing walk, so the reported failure is the lowest-numbered one whatever the threads' timing:
+ * the same seed gives the same report on any machine (with a time budget, how many walks run varies,
+ * but each walk is still fixed by its number). A failure is shrunk before it is reported.
+ */
+public final class WalkSearch {
+    private final Scheduler.Factory strategy;
+    private final int maxDepth;
+    private final int threads;
+    private final boolean shrink;
+    private final Progress progress;
+
+    public WalkSearch(Scheduler.Factory strategy, int maxDepth, int threads, boolean shrink, Progress progress) {
+        if (maxDepth < 1 || threads < 1) {
+            throw new IllegalArgumentException("max depth and threads must be at least 1");
+        }
+        this.strategy = strategy;
+        this.maxDepth = maxDepth;
+        this.threads = threads;
+        this.shrink = shrink;
+        this.progress = progress;
+    }
+
+    /** The outcome of one walk. */
+    private record Walk(int index, long seed, List<Step> path, Optional<Violation> violation, Map<Witness, Long> witnesses,
+                        int steps) {
+    }
+
+    /** Runs walks 0..runs-1 (or until {@code deadlineNanos}, if positive). */
+    public SearchResult search(RelayLogic logic, Scenario scenario, long seed, int runs, long deadlineNanos) {
+        long start = System.nanoTime();
+        RelayModel model = new RelayModel(logic, scenario);
+        AtomicInteger next = new AtomicInteger();
+        AtomicInteger lowestFailure = new AtomicInteger(Integer.MAX_VALUE);
+        AtomicLong done = new AtomicLong();
+        Walk[] failures = new Walk[1];
+        List<List<long[]>> perThread = new ArrayList<>(); // {walk number, steps, witness counts...} per walk
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int me = t;
+            List<long[]> mine = new ArrayList<>();
+            perThread.add(mine);
+            Thread worker = new Thread(() -> {
+                while (true) {
+                    int i = next.getAndIncrement();
+                    if (i >= runs || i > lowestFailure.get() || (deadlineNanos > 0 && System.nanoTime() > deadlineNanos)) {
+                        return;
+                    }
+                    Walk w = walk(model, i, SplitMix64.derive(seed, i));
+                    mine.add(stats(w));
+                    long d = done.incrementAndGet();
+                    if (w.violation().isPresent()) {
+                        synchronized (failures) {
+                            if (i < lowestFailure.get()) {
+                                lowestFailure.set(i);
+                                failures[0] = w;
+                            }
+                        }
+                    }
+                    if (me == 0 && (d & 0x3FF) == 0) {
+                        progress.update(strategy.name() + " " + logic.id() + "/" + scenario.name(), d, 0, 0);
+                    }
+                }
+            }, "relaycheck-walk-" + t);
+            workers.add(worker);
+            worker.start();
+        }
+        for (Thread worker : workers) {
+            try {
+                worker.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+        // count only walks up to the reported failure: which later walks a thread had begun is timing
+        Map<Witness, Long> witnesses = new EnumMap<>(Witness.class);
+        long totalSteps = 0;
+        int depth = 0;
+        long walks = 0;
+        int last = lowestFailure.get();
+        for (List<long[]> list : perThread) {
+            for (long[] w : list) {
+                if (w[0] <= last) {
+                    walks++;
+                    totalSteps += w[1];
+                    depth = Math.max(depth, (int) w[1]);
+                    for (Witness x : Witness.values()) {
+                        if (w[2 + x.ordinal()] > 0) {
+                            witnesses.merge(x, w[2 + x.ordinal()], Long::sum);
+                        }
+                    }
+                }
+            }
+        }
+        Optional<Counterexample> cx = Optional.ofNullable(failures[0]).map(w -> report(model, w));
+        return new SearchResult(strategy.name(), logic, scenario, totalSteps, totalSteps, depth, walks, walks,
+                System.nanoTime() - start, witnesses, cx, Optional.empty(), 0);
+    }
+
+    private static long[] stats(Walk w) {
+        long[] out = new long[2 + Witness.values().length];
+        out[0] = w.index();
+        out[1] = w.steps();
+        w.witnesses().forEach((k, v) -> out[2 + k.ordinal()] = v);
+        return out;
+    }
+
+    /** One walk: choose until nothing is enabled or the depth bound, judging every step, then heal. */
+    private Walk walk(RelayModel model, int index, long seed) {
+        Scheduler scheduler = strategy.forWalk(seed);
+        RelayState s = model.initial();
+        List<Step> path = new ArrayList<>();
+        Map<Witness, Long> witnesses = new EnumMap<>(Witness.class);
+        for (int i = 0; i < maxDepth; i++) {
+            List<Step> enabled = model.enabled(s);
+            if (enabled.isEmpty()) {
+                break;
+            }
+            Step step = scheduler.choose(s, enabled, i);
+            StepResult r = model.applyEnabled(s, step);
+            path.add(step);
+            Witness.seenIn(r.outcome()).forEach(w -> witnesses.merge(w, 1L, Long::sum));
+            List<Violation> v = Invariants.check(model.scenario(), s, step, r);
+            s = r.state();
+            if (!v.isEmpty()) {
+                return new Walk(index, seed, path, Optional.of(v.get(0)), witnesses, path.size());
+            }
+        }
+        return new Walk(index, seed, path, Healing.check(model, s), witnesses, path.size());
+    }
+
+    private Counterexample report(RelayModel model, Walk w) {
+        Violation v = w.violation().orElseThrow();
+        Shrinker.Shrunk shrunk = shrink
+                ? Shrinker.shrink(model.logic(), model.scenario(), w.path(), v.invariant())
+                : new Shrinker.Shrunk(model.scenario(), w.path());
+        RelayModel small = new RelayModel(model.logic(), shrunk.scenario());
+        Judge.Judgement j = Judge.judge(small, shrunk.path(), true);
+        Violation found = j.violation().orElseThrow(() -> new IllegalStateException("shrunk schedule lost its violation"));
+        return new Counterexample(model.logic(), shrunk.scenario(), found, shrunk.path(), j.trace(), OptionalLong.of(w.seed()),
+                strategy.name() + " walk #" + w.index());
+    }
+}

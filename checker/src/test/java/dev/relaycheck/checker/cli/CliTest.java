@@ -1,0 +1,177 @@
+package dev.relaycheck.checker.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CliTest {
+
+    @TempDir
+    Path results;
+
+    record Run(int exit, String out, String err) {
+    }
+
+    static Run cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = RelaycheckCli.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    private String[] withResults(String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.add("--results");
+        all.add(results.toString());
+        return all.toArray(String[]::new);
+    }
+
+    private static String replayToken(String output) {
+        Matcher m = Pattern.compile("relaycheck replay (rc1:\\S+)").matcher(output);
+        assertThat(m.find()).as("a replay line in:\n%s", output).isTrue();
+        return m.group(1);
+    }
+
+    /** The trace block of an output: from VIOLATION up to the replay line. */
+    private static String trace(String output) {
+        Matcher m = Pattern.compile("(?m)^VIOLATION \\S+ in scenario").matcher(output);
+        assertThat(m.find()).isTrue();
+        int start = m.start();
+        int end = output.indexOf("  replay:", start);
+        return output.substring(start, end);
+    }
+
+    @Test
+    void exploreFindsAViolationPrintsAReplayLineAndTheReplayReproducesTheSameTrace() {
+        Run found = cli(withResults("explore", "--logic", "ack-ignores-token", "-s", "stale-ack-after-expiry"));
+        assertThat(found.exit()).isEqualTo(1);
+        assertThat(found.out()).contains("VIOLATION STALE_ACK_REJECTED").contains("<== STALE_ACK_REJECTED");
+        assertThat(results.resolve("failures/ack-ignores-token--stale-ack-after-expiry--STALE_ACK_REJECTED.replay")).exists();
+
+        Run replayed = cli("replay", replayToken(found.out()));
+        assertThat(replayed.exit()).isEqualTo(1);
+        assertThat(replayed.out()).contains("REPRODUCED STALE_ACK_REJECTED");
+        assertThat(replayed.out()).startsWith(trace(found.out()));
+
+        Run fromFile = cli("replay", results.resolve("failures/ack-ignores-token--stale-ack-after-expiry--STALE_ACK_REJECTED.replay").toString());
+        assertThat(fromFile.out()).isEqualTo(replayed.out());
+    }
+
+    @Test
+    void replayAgainstAFixedLogicSaysItNoLongerReproducesAndWhere() {
+        Run found = cli(withResults("explore", "--logic", "ack-ignores-token", "-s", "stale-ack-after-expiry"));
+        String token = replayToken(found.out());
+        Run refused = cli("replay", token, "--logic", "correct");
+        assertThat(refused.exit()).isEqualTo(2);
+        assertThat(refused.err().trim()).contains("is for logic 'ack-ignores-token', not 'correct'").doesNotContain("\n");
+    }
+
+    @Test
+    void randomWithTheSameSeedPrintsTheSameBytes() {
+        String[] args = withResults("random", "--logic", "no-dedup-marker", "-s", "soak", "--seed", "5", "--runs", "500", "--threads", "2");
+        Run a = cli(args);
+        Run b = cli(args);
+        assertThat(a.exit()).isEqualTo(1);
+        assertThat(withoutTimings(b.out())).isEqualTo(withoutTimings(a.out()));
+        Run replay = cli("replay", replayToken(a.out()));
+        assertThat(replay.out()).contains("REPRODUCED EFFECT_AT_MOST_ONCE").contains("found by:   pct walk #");
+    }
+
+    private static String withoutTimings(String s) {
+        return s.replaceAll("\\(\\d+\\.\\d+ s, [\\d,]+ states/s", "(TIME");
+    }
+
+    @Test
+    void checkOnSmallScenariosPassesAndPrintsTheKillMatrix() {
+        Run r = cli(withResults("check", "-s", "event-61-lost-ack", "-s", "stale-ack-after-expiry", "-s", "aggregate-order",
+                "-s", "producer-atomicity", "-s", "crash-restart"));
+        assertThat(r.out()).contains("== kill matrix").contains("PASS: correct passed 5 of 5 scenarios; 14 of 14 catalogue variants caught");
+        assertThat(r.exit()).isEqualTo(0);
+    }
+
+    @Test
+    void checkFailsWhenAVariantEscapes() {
+        Run r = cli(withResults("check", "-s", "event-61-lost-ack"));
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.out()).contains("ESCAPED").contains("FAIL: correct passed 1 of 1 scenarios");
+    }
+
+    @Test
+    void checkFailsWhenTheLogicUnderTestBreaks() {
+        Run r = cli(withResults("check", "--logic", "dedup-by-payload", "-s", "aggregate-order"));
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.out()).contains("VIOLATION NO_LOST_EVENT");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "bogus",
+            "explore --scenario nope",
+            "explore --logic nope",
+            "explore --logic com.example.Missing",
+            "explore --max-states 0",
+            "explore --max-states lots",
+            "random --strategy dfs",
+            "random --runs 0",
+            "random --time-budget soon",
+            "random --seed x",
+            "replay",
+            "replay rc1:!!!",
+            "replay rc9:abc",
+            "replay rc1:eJzLKUrMS0lNAQAHDgJ3",
+            "replay /nonexistent/file.replay",
+            "check --logic nope",
+            "check --classpath /nonexistent.jar --logic a.B",
+            "variants --bogus",
+            "scenarios extra",
+            "bench --soak-states 1",
+    })
+    void malformedInputExitsTwoWithOneLine(String args) {
+        Run r = cli(args.split(" "));
+        assertThat(r.exit()).as("%s -> %s", args, r.err()).isEqualTo(2);
+        assertThat(r.err().trim().lines().count()).as("one line: %s", r.err()).isEqualTo(1);
+        assertThat(r.err()).startsWith("relaycheck: ").doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @Test
+    void recordsOfAnUnknownVersionOrMalformedAreRefused() throws Exception {
+        Run found = cli(withResults("explore", "--logic", "ack-before-deliver", "-s", "event-61-lost-ack"));
+        Path record = Files.list(results.resolve("failures")).findFirst().orElseThrow();
+        String text = Files.readString(record);
+
+        Files.writeString(record, text.replace("relaycheck-replay 1", "relaycheck-replay 9"));
+        Run v9 = cli("replay", record.toString());
+        assertThat(v9.exit()).isEqualTo(2);
+        assertThat(v9.err()).contains("version 9 is not supported");
+
+        Files.writeString(record, text.replace("end\n", ""));
+        assertThat(cli("replay", record.toString()).err()).contains("no 'end' line");
+
+        Files.writeString(record, text.replace("step Ack", "step Ackk"));
+        assertThat(cli("replay", record.toString()).err()).contains("unknown step kind 'Ackk'");
+
+        Files.writeString(record, text.replace("=> ACKED", "=> STALE"));
+        Run diverged = cli("replay", record.toString());
+        assertThat(diverged.exit()).isEqualTo(0);
+        assertThat(diverged.out()).contains("NOT REPRODUCED: step 2: expected Ack(p1,EVENT-61,t1) => STALE");
+        assertThat(found.exit()).isEqualTo(1);
+    }
+
+    @Test
+    void listsVariantsAndScenarios() {
+        assertThat(cli("variants").out()).contains("ack-ignores-token").contains("release-ignores-token").contains("14  ");
+        assertThat(cli("scenarios").out()).contains("event-61-lost-ack").contains("mixed-big").contains("soak");
+    }
+}
