@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Measure exhaustive search speed and memory, and time to first counterexample per variant.")
 final class BenchCommand implements Callable<Integer> {
-    @Option(names = "--soak-states", defaultValue = "2000000",
+    @Option(names = "--soak-states", defaultValue = "500000",
             description = "distinct states of soak to explore per measurement (default ${DEFAULT-VALUE})")
     int soakStates;
     @Option(names = "--results", paramLabel = "DIR", defaultValue = "results")
