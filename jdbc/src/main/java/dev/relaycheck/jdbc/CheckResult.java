@@ -1,0 +1,29 @@
+package dev.relaycheck.jdbc;
+
+import java.util.List;
+
+/**
+ * What one of the SQL checks found.
+ *
+ * @param check  sql-conformance, sql-race or sql-crash-kill
+ * @param rows   one row per target, sorted
+ * @param runs   schedules driven, races run or processes killed
+ * @param report the human-readable report (what ran, every verdict, how to reproduce)
+ */
+public record CheckResult(String check, List<CheckRow> rows, long runs, String report) {
+    public CheckResult {
+        rows = rows.stream().sorted().toList();
+    }
+
+    /** Every correct target passed and every broken one was caught. */
+    public boolean passed() {
+        return rows.stream().allMatch(CheckRow::ok);
+    }
+
+    /** One line per row, for a console. */
+    public String summary() {
+        StringBuilder b = new StringBuilder(check + ": " + (passed() ? "PASS" : "FAIL") + " (" + runs + " runs)\n");
+        rows.forEach(r -> b.append(String.format("  %-28s %-7s %s%n", r.target(), r.verdict(), r.detail())));
+        return b.toString();
+    }
+}

@@ -1,0 +1,89 @@
+package dev.relaycheck.jdbc.crash;
+
+import dev.relaycheck.jdbc.Action;
+import dev.relaycheck.jdbc.ClaimForm;
+import dev.relaycheck.jdbc.Databases;
+import dev.relaycheck.jdbc.Pauses;
+import dev.relaycheck.jdbc.Producer;
+import dev.relaycheck.jdbc.SqlPoller;
+import dev.relaycheck.jdbc.SqlVariant;
+import dev.relaycheck.model.Outcome;
+import dev.relaycheck.model.ProducerState;
+import dev.relaycheck.model.Scenario;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+
+/**
+ * The relay process the crash-kill check kills. It produces the scenario's events, then polls: claim,
+ * deliver, acknowledge, one transaction at a time at logical time 0. At the {@code nth} commit of the
+ * chosen kind it prints {@code AT <cut> <step> <outcome>} and blocks reading stdin; the parent kills it
+ * there with SIGKILL. It never gets past that line on its own: reading anything, or end of input, makes
+ * it exit 3, which the parent reports as "not killed".
+ *
+ * <p>Arguments: {@code DIR VARIANT CUT NTH BATCH DURABLE}.
+ */
+public final class CrashChild {
+    static final int EXIT_RELEASED = 3;
+    static final int EXIT_NEVER_REACHED = 4;
+    static final int EXIT_BAD_ARGS = 2;
+
+    private CrashChild() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        if (args.length != 6 || SqlVariant.byId(args[1]).isEmpty() || CutPoint.byId(args[2]).isEmpty()) {
+            out.println("ERROR usage: CrashChild DIR VARIANT CUT NTH BATCH DURABLE");
+            System.exit(EXIT_BAD_ARGS);
+        }
+        SqlVariant variant = SqlVariant.byId(args[1]).orElseThrow();
+        CutPoint cut = CutPoint.byId(args[2]).orElseThrow();
+        int nth = Integer.parseInt(args[3]);
+        Scenario scenario = CrashWorld.scenario(Integer.parseInt(args[4]));
+        Databases dbs = CrashWorld.existing(Path.of(args[0]), Boolean.parseBoolean(args[5]));
+        int seen = 0;
+        try (Connection producerConnection = dbs.openOutbox();
+             SqlPoller poller = new SqlPoller(CrashWorld.CHILD_POLLER, variant, ClaimForm.SKIP_LOCKED, dbs, scenario.batch(),
+                     scenario.leaseTicks(), Pauses.NONE)) {
+            Producer producer = new Producer(variant.shape(), scenario.events(), producerConnection, new ProducerState(0, false));
+            for (int step = 0; step < 1000; step++) {
+                Action a = producer.finished() ? poller.runNext(0) : producer.produce();
+                if (cut.matches(a.outcome()) && ++seen == nth) {
+                    out.println("AT " + cut.id() + " " + a.step() + " " + describe(a.outcome()));
+                    waitToBeKilled();
+                    System.exit(EXIT_RELEASED);
+                }
+                if (a.outcome() instanceof Outcome.Claimed c && c.grants().isEmpty()) {
+                    break;
+                }
+            }
+        }
+        out.println("DONE without reaching " + cut.id() + " #" + nth);
+        System.exit(EXIT_NEVER_REACHED);
+    }
+
+    /** The outcome in a form the parent parses: kind, event, token where there is one. */
+    static String describe(Outcome o) {
+        if (o instanceof Outcome.Claimed c) {
+            StringBuilder b = new StringBuilder("CLAIMED");
+            c.grants().forEach(g -> b.append(' ').append(g.eventId()).append("/t").append(g.token()));
+            return b.toString();
+        }
+        if (o instanceof Outcome.HalfApplied h) {
+            return "HALF_APPLIED " + h.eventId() + " " + h.what();
+        }
+        return o.toString();
+    }
+
+    private static void waitToBeKilled() {
+        try {
+            System.in.read();
+        } catch (IOException ignored) {
+            // the parent's end of the pipe went away: exit as "released", never as a normal finish
+        }
+    }
+}

@@ -1,0 +1,261 @@
+package dev.relaycheck.jdbc.crash;
+
+import dev.relaycheck.jdbc.Action;
+import dev.relaycheck.jdbc.ClaimForm;
+import dev.relaycheck.jdbc.Databases;
+import dev.relaycheck.jdbc.Pauses;
+import dev.relaycheck.jdbc.Producer;
+import dev.relaycheck.jdbc.Schema;
+import dev.relaycheck.jdbc.Snapshots;
+import dev.relaycheck.jdbc.SqlPoller;
+import dev.relaycheck.jdbc.SqlVariant;
+import dev.relaycheck.model.Invariants;
+import dev.relaycheck.model.OutboxRow;
+import dev.relaycheck.model.Outcome;
+import dev.relaycheck.model.PollerState;
+import dev.relaycheck.model.ProducerState;
+import dev.relaycheck.model.RelayState;
+import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.Step;
+import dev.relaycheck.model.Violation;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+/**
+ * The crash-kill check. For each round: fresh H2 file databases; a child JVM runs the relay until it
+ * reports that it stands at the cut point (right after a commit) and blocks; the parent kills it with
+ * SIGKILL, checks that the commit it reported survived, then restarts a fresh relay (new connections, new
+ * poller, the producer picking up where the files say) on the same files. It must first respect the dead
+ * relay's live leases, then, once the clock passes them, finish: every event DELIVERED, one marker and one
+ * effect each, stock exact, nothing lost, nothing doubled.
+ */
+public final class CrashKill {
+    /** Exit status of a process killed by SIGKILL, as Java reports it on Linux (128 + 9). */
+    public static final int SIGKILL_EXIT = 137;
+    private static final long CHILD_TIMEOUT_SECONDS = 60;
+
+    private final Path baseDir;
+
+    public CrashKill(Path baseDir) {
+        this.baseDir = baseDir;
+    }
+
+    /** One round: kill {@code variant}'s relay at the {@code nth} commit of kind {@code cut}, then recover. */
+    public CrashRound round(SqlVariant variant, boolean durable, CutPoint cut, int nth, int batch, String label)
+            throws IOException, SQLException, InterruptedException {
+        Path dir = baseDir.resolve(label);
+        deleteTree(dir);
+        Files.createDirectories(dir);
+        Scenario scenario = CrashWorld.scenario(batch);
+        Databases dbs = CrashWorld.databases(dir, true);
+        dbs.createSchema();
+        try (Connection o = dbs.openOutbox(); Connection c = dbs.openConsumer()) {
+            Schema.load(o, c, scenario); // stock only: the child produces the events
+        }
+        List<String> problems = new ArrayList<>();
+        Process child = start(dir, variant, cut, nth, batch, durable);
+        String at = awaitCut(child, problems);
+        int exit = kill(child, problems);
+        List<Action> recovery = new ArrayList<>();
+        if (problems.isEmpty()) {
+            Databases reopened = CrashWorld.existing(dir, true);
+            checkDurable(reopened, at, problems);
+            recover(reopened, variant, scenario, recovery, problems);
+            if (variant.isCorrect() && durable && problems.isEmpty()) {
+                checkExercised(cut, at, recovery, problems);
+            }
+        }
+        return new CrashRound(variant, durable, cut, nth, batch, at, exit, problems,
+                recovery.stream().map(Action::toString).toList());
+    }
+
+    /**
+     * The recovery must have had something to recover: the killed claim's lease taken over after expiry,
+     * the killed consumer commit's redelivery answered DUPLICATE. Otherwise the round proved nothing.
+     */
+    private static void checkExercised(CutPoint cut, String at, List<Action> recovery, List<String> problems) {
+        String[] parts = at.split(" ");
+        String id = switch (cut) {
+            case AFTER_CLAIM -> parts[4].split("/")[0];
+            case AFTER_CONSUMER_COMMIT -> ((Step.Deliver) Step.parse(parts[2])).eventId();
+            default -> null;
+        };
+        if (id == null) {
+            return;
+        }
+        boolean seen = recovery.stream().map(Action::outcome).anyMatch(o -> cut == CutPoint.AFTER_CLAIM
+                ? o instanceof Outcome.Claimed c && c.grants().stream().anyMatch(g -> g.eventId().equals(id) && g.replacedExpired())
+                : o.equals(new Outcome.Duplicate(id)));
+        if (!seen) {
+            problems.add("vacuous: the recovery never " + (cut == CutPoint.AFTER_CLAIM ? "re-claimed " : "had a duplicate of ") + id);
+        }
+    }
+
+    private static Process start(Path dir, SqlVariant variant, CutPoint cut, int nth, int batch, boolean durable) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        // a short-lived child: serial GC and C1 only start fastest; the relay's behaviour does not depend on them
+        List<String> cmd = List.of(java, "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-cp", System.getProperty("java.class.path"),
+                CrashChild.class.getName(), dir.toString(), variant.id(), cut.id(), Integer.toString(nth),
+                Integer.toString(batch), Boolean.toString(durable));
+        return new ProcessBuilder(cmd).redirectError(dir.resolve("child.stderr").toFile()).start();
+    }
+
+    /** Reads the child's lines until it reports the cut; anything else is a problem. */
+    private static String awaitCut(Process child, List<String> problems) throws InterruptedException {
+        BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+        CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
+            try {
+                return r.readLine();
+            } catch (IOException e) {
+                return null;
+            }
+        });
+        try {
+            String at = line.get(CHILD_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            if (at == null || !at.startsWith("AT ")) {
+                problems.add("child did not reach the cut point: " + (at == null ? "no output (see child.stderr)" : at));
+            }
+            return at == null ? "" : at;
+        } catch (ExecutionException | TimeoutException e) {
+            problems.add("child did not report within " + CHILD_TIMEOUT_SECONDS + " s");
+            return "";
+        }
+    }
+
+    /** SIGKILL while it blocks at the cut; the exit status must say it died of the signal. */
+    private static int kill(Process child, List<String> problems) throws InterruptedException {
+        if (!child.isAlive()) {
+            problems.add("child exited by itself with status " + child.exitValue() + " before it could be killed");
+            return child.exitValue();
+        }
+        child.destroyForcibly(); // SIGKILL on Linux: no shutdown hooks, no H2 close, no flush
+        if (!child.waitFor(CHILD_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            problems.add("child still alive " + CHILD_TIMEOUT_SECONDS + " s after SIGKILL");
+            return -1;
+        }
+        int exit = child.exitValue();
+        boolean linux = System.getProperty("os.name").toLowerCase().contains("linux");
+        if (linux ? exit != SIGKILL_EXIT : exit == 0 || exit == CrashChild.EXIT_RELEASED) {
+            problems.add("child exit status " + exit + ", expected " + SIGKILL_EXIT + " (killed by SIGKILL)");
+        }
+        return exit;
+    }
+
+    /** The commit the child reported just before it was killed must be in the files. */
+    private static void checkDurable(Databases dbs, String at, List<String> problems) throws SQLException {
+        String[] parts = at.split(" ");
+        Step step = Step.parse(parts[2]);
+        String kind = parts[3];
+        try (Connection o = dbs.openOutbox(); Connection c = dbs.openConsumer()) {
+            RelayState s = Snapshots.read(o, c, new Snapshots.Local(0, List.of(), new ProducerState(0, false),
+                    RelayState.FaultCounts.NONE));
+            String lost = switch (kind) {
+                case "PRODUCED", "BUSINESS_WRITTEN" -> {
+                    String id = ((Step.Produce) step).eventId();
+                    boolean ok = s.businessWrites().contains(id) && (kind.equals("BUSINESS_WRITTEN") || s.row(id).isPresent());
+                    yield ok ? null : "the producer's commit of " + id;
+                }
+                case "CLAIMED" -> {
+                    String first = parts[4].split("/")[0];
+                    long token = Long.parseLong(parts[4].split("/t")[1]);
+                    Optional<OutboxRow> row = s.row(first);
+                    yield row.isPresent() && row.get().currentToken() == token ? null : "the claim of " + first + " (t" + token + ")";
+                }
+                case "APPLIED", "HALF_APPLIED" -> {
+                    String id = ((Step.Deliver) step).eventId();
+                    boolean marker = s.consumer().hasMarkerFor(id);
+                    boolean effect = s.consumer().effectCount(id) > 0;
+                    boolean ok = kind.equals("APPLIED") ? marker && effect : at.endsWith(" marker") ? marker : effect;
+                    yield ok ? null : "the consumer's commit of " + id;
+                }
+                case "ACKED" -> {
+                    String id = ((Step.Ack) step).eventId();
+                    yield s.row(id).map(r -> !r.isPending()).orElse(false) ? null : "the acknowledgement of " + id;
+                }
+                default -> "an unrecognised commit " + kind;
+            };
+            if (lost != null) {
+                problems.add("LOST COMMIT: " + lost + " was reported committed before SIGKILL and is not in the database");
+            }
+        }
+    }
+
+    /**
+     * A fresh relay on the same files: the producer resumes after the last business row; the poller first
+     * runs at the dead relay's time (its live leases must be left alone), then after they expired.
+     */
+    private static void recover(Databases dbs, SqlVariant variant, Scenario scenario, List<Action> log, List<String> problems)
+            throws SQLException {
+        try (Connection producerConnection = dbs.openOutbox(); Connection o = dbs.openOutbox(); Connection c = dbs.openConsumer();
+             SqlPoller poller = new SqlPoller(CrashWorld.RECOVERY_POLLER, variant, ClaimForm.SKIP_LOCKED, dbs, scenario.batch(),
+                     scenario.leaseTicks(), Pauses.NONE)) {
+            RelayState before = snapshot(o, c, 0);
+            Producer producer = new Producer(variant.shape(), scenario.events(), producerConnection,
+                    new ProducerState(before.businessWrites().size(), false));
+            while (!producer.finished()) {
+                log.add(producer.produce());
+            }
+            for (int now : new int[]{0, scenario.leaseTicks()}) {
+                RelayState s = snapshot(o, c, now);
+                for (int step = 0; step < 200; step++) {
+                    Action a = poller.runNext(now);
+                    log.add(a);
+                    RelayState after = snapshot(o, c, now);
+                    for (Violation v : Invariants.checkTransition(s, a.step(), new dev.relaycheck.model.StepResult(after, a.outcome()))) {
+                        problems.add(v.invariant() + ": " + v.detail());
+                    }
+                    s = after;
+                    if (a.outcome() instanceof Outcome.Claimed cl && cl.grants().isEmpty()) {
+                        break;
+                    }
+                }
+            }
+            RelayState end = Snapshots.read(o, c, new Snapshots.Local(scenario.leaseTicks(), List.of(poller.state()),
+                    producer.state(), RelayState.FaultCounts.NONE));
+            for (Violation v : Invariants.checkState(scenario, end)) {
+                problems.add(v.invariant() + ": " + v.detail());
+            }
+            for (String id : end.businessWrites()) {
+                if (end.consumer().markerCountFor(id) > 1) { // fewer than one is MARKER_IFF_EFFECT's or NO_LOST_EVENT's
+                    problems.add("EFFECT_AT_MOST_ONCE: " + id + " has " + end.consumer().markerCountFor(id)
+                            + " applied_event markers: a redelivery was not recognised");
+                }
+            }
+            if (!Invariants.isComplete(scenario, end)) {
+                problems.add("EVENTUAL_DELIVERY: after recovery " + Invariants.whyIncomplete(scenario, end));
+            }
+        }
+    }
+
+    private static RelayState snapshot(Connection o, Connection c, int clock) {
+        return Snapshots.read(o, c, new Snapshots.Local(clock, List.of(PollerState.IDLE), new ProducerState(0, false),
+                RelayState.FaultCounts.NONE));
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.relaycheck.jdbc.crash;
+
+import dev.relaycheck.jdbc.SqlVariant;
+
+import java.util.List;
+
+/**
+ * One kill and recovery.
+ *
+ * @param variant    the SQL the child and the recovering relay ran
+ * @param durable    H2 opened with WRITE_DELAY=0 (false: H2's default write delay)
+ * @param cut        where the child was killed
+ * @param nth        at which commit of that kind
+ * @param batch      claim batch size
+ * @param at         the child's report of where it stood ("AT ..."), or what it printed instead
+ * @param exitCode   the killed child's exit status (137 = 128 + SIGKILL on Linux)
+ * @param problems   what went wrong (empty: killed at the cut, commit durable, recovered completely)
+ * @param recovery   the recovering relay's steps, one line each
+ */
+public record CrashRound(SqlVariant variant, boolean durable, CutPoint cut, int nth, int batch, String at, int exitCode,
+                         List<String> problems, List<String> recovery) {
+    public CrashRound {
+        problems = List.copyOf(problems);
+        recovery = List.copyOf(recovery);
+    }
+
+    public boolean clean() {
+        return problems.isEmpty();
+    }
+
+    public String summary() {
+        return variant.id() + (durable ? "" : " (H2 default write delay)") + " killed " + cut.id() + " #" + nth + " (batch "
+                + batch + ", exit " + exitCode + "): " + (clean() ? "recovered" : String.join("; ", problems));
+    }
+}

@@ -1,0 +1,280 @@
+package dev.relaycheck.jdbc.race;
+
+import dev.relaycheck.jdbc.Action;
+import dev.relaycheck.jdbc.Databases;
+import dev.relaycheck.jdbc.Pauses;
+import dev.relaycheck.jdbc.Producer;
+import dev.relaycheck.jdbc.RelaySqlException;
+import dev.relaycheck.jdbc.Snapshots;
+import dev.relaycheck.jdbc.SqlPoller;
+import dev.relaycheck.model.Invariant;
+import dev.relaycheck.model.Invariants;
+import dev.relaycheck.model.Outcome;
+import dev.relaycheck.model.PollerState;
+import dev.relaycheck.model.ProducerState;
+import dev.relaycheck.model.RelayState;
+import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.SplitMix64;
+import dev.relaycheck.model.Violation;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Real threads over H2: a producer thread commits events while several poller threads, each with its own
+ * connections, claim, deliver and acknowledge them with short leases, seeded random stalls (so owners go
+ * stale and rows are re-claimed), lost acknowledgements, consumer rollbacks and crashes. The logical clock
+ * is ticked by a ticker thread. At the end every event must be DELIVERED with exactly one marker and one
+ * effect, stock exact, per-SKU order kept; the lease history must show one live lease per row at a time
+ * and only current-token acknowledgements accepted.
+ *
+ * <p>Thread timing is not reproducible; the seed fixes each poller's fault and stall choices only.
+ */
+public final class RaceHarness {
+    private RaceHarness() {
+    }
+
+    public static RaceResult run(RaceConfig cfg) throws SQLException, InterruptedException {
+        Scenario scenario = cfg.scenario();
+        Databases dbs = cfg.sharedDatabase() ? Databases.sharedInMemory() : Databases.separateInMemory();
+        dbs.createSchema();
+        long start = System.nanoTime();
+        try (Connection outbox = dbs.openOutbox(); Connection consumer = dbs.openConsumer()) {
+            dev.relaycheck.jdbc.Schema.load(outbox, consumer, scenario);
+            AtomicInteger clock = new AtomicInteger();
+            AtomicBoolean stop = new AtomicBoolean();
+            AtomicBoolean produced = new AtomicBoolean();
+            List<PollerThread> pollers = new ArrayList<>();
+            for (int i = 0; i < cfg.pollers(); i++) {
+                pollers.add(new PollerThread(cfg, scenario.pollers().get(i), dbs, clock, stop, SplitMix64.derive(cfg.seed(), i)));
+            }
+            Thread ticker = new Thread(() -> tick(cfg, clock, stop), "race-ticker");
+            Thread producer = new Thread(() -> produce(cfg, scenario, dbs, produced, stop), "race-producer");
+            ticker.start();
+            producer.start();
+            pollers.forEach(Thread::start);
+            boolean done = waitUntilDelivered(cfg, outbox, produced, start);
+            stop.set(true);
+            for (Thread t : pollers) {
+                t.join();
+            }
+            ticker.join();
+            producer.join();
+            return judge(cfg, scenario, outbox, consumer, pollers, done, clock.get(), (System.nanoTime() - start) / 1_000_000);
+        } finally {
+            dbs.shutdown();
+        }
+    }
+
+    private static void tick(RaceConfig cfg, AtomicInteger clock, AtomicBoolean stop) {
+        while (!stop.get()) {
+            nap(cfg.tickMillis());
+            clock.incrementAndGet();
+        }
+    }
+
+    private static void produce(RaceConfig cfg, Scenario scenario, Databases dbs, AtomicBoolean produced, AtomicBoolean stop) {
+        SplitMix64 rng = new SplitMix64(SplitMix64.derive(cfg.seed(), -1));
+        try (Connection c = dbs.openOutbox()) {
+            Producer p = new Producer(cfg.variant().shape(), scenario.events(), c, new ProducerState(0, false));
+            while (!p.finished() && !stop.get()) {
+                p.produce();
+                if (rng.nextInt(4) == 0) {
+                    nap(1);
+                }
+            }
+        } catch (SQLException | RelaySqlException ex) {
+            throw new IllegalStateException("race producer failed", ex);
+        } finally {
+            produced.set(true);
+        }
+    }
+
+    private static boolean waitUntilDelivered(RaceConfig cfg, Connection outbox, AtomicBoolean produced, long start)
+            throws SQLException {
+        while ((System.nanoTime() - start) / 1_000_000 < cfg.deadlineMillis()) {
+            if (produced.get() && count(outbox, "SELECT COUNT(*) FROM outbox WHERE status = 'PENDING'") == 0
+                    && count(outbox, "SELECT COUNT(*) FROM outbox") == cfg.events()) {
+                return true;
+            }
+            nap(5);
+        }
+        return false;
+    }
+
+    private static RaceResult judge(RaceConfig cfg, Scenario scenario, Connection outbox, Connection consumer,
+                                    List<PollerThread> pollers, boolean done, int clock, long millis) {
+        List<PollerState> idle = pollers.stream().map(p -> PollerState.IDLE).toList();
+        RelayState end = Snapshots.read(outbox, consumer, new Snapshots.Local(clock, idle,
+                new ProducerState(cfg.events(), false), RelayState.FaultCounts.NONE));
+        List<Violation> violations = new ArrayList<>(Invariants.checkState(scenario, end));
+        LeaseHistory history = new LeaseHistory();
+        PollerThread.Counts total = new PollerThread.Counts();
+        for (PollerThread p : pollers) {
+            history.addAll(p.history);
+            total.add(p.counts);
+        }
+        violations.addAll(history.check());
+        for (String id : end.businessWrites()) {
+            long markers = end.consumer().markerCountFor(id);
+            if (markers > 1) { // fewer than one is MARKER_IFF_EFFECT's or NO_LOST_EVENT's
+                violations.add(new Violation(Invariant.EFFECT_AT_MOST_ONCE, id + " has " + markers
+                        + " applied_event markers: a redelivery was not recognised"));
+            }
+        }
+        if (!done || !Invariants.isComplete(scenario, end)) {
+            violations.add(new Violation(Invariant.EVENTUAL_DELIVERY, "after " + cfg.deadlineMillis() + " ms: "
+                    + Invariants.whyIncomplete(scenario, end)));
+        }
+        int delivered = (int) end.rows().stream().filter(r -> !r.isPending()).count();
+        return new RaceResult(cfg, violations, delivered, total.steps, history.grantCount(), total.reclaims, total.duplicates,
+                total.stale, total.lostAcks, total.rollbacks, total.crashes, total.errors, total.firstError, millis);
+    }
+
+    static long count(Connection c, String sql) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            long n = rs.getLong(1);
+            c.commit();
+            return n;
+        }
+    }
+
+    static void nap(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** One poller thread: its own SqlPoller (own connections), its own seeded fault and stall choices. */
+    static final class PollerThread extends Thread {
+        /** What one poller saw; merged after the threads are joined. */
+        static final class Counts {
+            long steps;
+            int reclaims;
+            int duplicates;
+            int stale;
+            int lostAcks;
+            int rollbacks;
+            int crashes;
+            int errors;
+            String firstError;
+
+            void add(Counts o) {
+                steps += o.steps;
+                reclaims += o.reclaims;
+                duplicates += o.duplicates;
+                stale += o.stale;
+                lostAcks += o.lostAcks;
+                rollbacks += o.rollbacks;
+                crashes += o.crashes;
+                errors += o.errors;
+                if (firstError == null) {
+                    firstError = o.firstError;
+                }
+            }
+        }
+
+        private final RaceConfig cfg;
+        private final String name;
+        private final Databases dbs;
+        private final AtomicInteger clock;
+        private final AtomicBoolean stop;
+        private final SplitMix64 rng;
+        final LeaseHistory history = new LeaseHistory();
+        final Counts counts = new Counts();
+
+        PollerThread(RaceConfig cfg, String name, Databases dbs, AtomicInteger clock, AtomicBoolean stop, long seed) {
+            super("race-" + name);
+            this.cfg = cfg;
+            this.name = name;
+            this.dbs = dbs;
+            this.clock = clock;
+            this.stop = stop;
+            this.rng = new SplitMix64(seed);
+        }
+
+        private boolean chance(int percent) {
+            return rng.nextInt(100) < percent;
+        }
+
+        @Override
+        public void run() {
+            Pauses pauses = point -> {
+                if (chance(cfg.stallPercent())) {
+                    nap(1 + rng.nextInt(cfg.maxStallMillis()));
+                }
+            };
+            try (SqlPoller poller = new SqlPoller(name, cfg.variant(), cfg.form(), dbs, cfg.batch(), cfg.leaseTicks(), pauses)) {
+                while (!stop.get()) {
+                    int now = clock.get();
+                    Action a;
+                    try {
+                        a = next(poller, now);
+                    } catch (RelaySqlException ex) {
+                        counts.errors++;
+                        if (counts.firstError == null) {
+                            counts.firstError = ex.getMessage().lines().findFirst().orElse("");
+                        }
+                        a = poller.crash(); // a real poller restarts after an unexpected error
+                    }
+                    counts.steps++;
+                    record(a, now);
+                    if (a.outcome() instanceof Outcome.Claimed c && c.grants().isEmpty()) {
+                        Thread.yield();
+                    }
+                }
+            } catch (SQLException ex) {
+                throw new IllegalStateException(name + " could not connect", ex);
+            }
+        }
+
+        private Action next(SqlPoller poller, int now) {
+            PollerState.Phase phase = poller.state().phase();
+            if (phase == PollerState.Phase.TO_DELIVER && chance(cfg.deliverFailPercent())) {
+                return poller.deliverFails();
+            }
+            if (phase == PollerState.Phase.TO_ACK && chance(cfg.lostAckPercent())) {
+                return poller.loseAck();
+            }
+            if (!poller.isIdle() && chance(cfg.crashPercent())) {
+                return poller.crash();
+            }
+            return poller.runNext(now);
+        }
+
+        private void record(Action a, int now) {
+            Outcome o = a.outcome();
+            if (o instanceof Outcome.Claimed c) {
+                for (Outcome.Grant g : c.grants()) {
+                    history.grant(new LeaseHistory.Granted(g.eventId(), name, g.token(), now, g.expiry()));
+                    if (g.replacedExpired()) {
+                        counts.reclaims++;
+                    }
+                }
+            } else if (o instanceof Outcome.Acked ack) {
+                history.acked(ack.eventId(), ack.token());
+            } else if (o instanceof Outcome.Released rel) {
+                history.released(rel.eventId(), rel.token());
+            } else if (o instanceof Outcome.Duplicate) {
+                counts.duplicates++;
+            } else if (o instanceof Outcome.Stale) {
+                counts.stale++;
+            } else if (o instanceof Outcome.AckLost) {
+                counts.lostAcks++;
+            } else if (o instanceof Outcome.DeliveryRolledBack) {
+                counts.rollbacks++;
+            } else if (o instanceof Outcome.Crashed) {
+                counts.crashes++;
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.relaycheck.jdbc.race;
+
+import dev.relaycheck.model.Violation;
+
+import java.util.List;
+
+/**
+ * What a race did and what broke.
+ *
+ * @param config        the race
+ * @param violations    invariants broken (empty: every event DELIVERED once, one marker each, stock exact, ...)
+ * @param delivered     events DELIVERED at the end
+ * @param steps         poller transactions run
+ * @param grants        leases granted (re-claims included)
+ * @param reclaims      grants that took over an expired lease
+ * @param duplicates    deliveries answered DUPLICATE
+ * @param staleRejected acknowledgements and releases refused for a stale token
+ * @param lostAcks      acknowledgements lost after the consumer committed
+ * @param rollbacks     consumer transactions rolled back
+ * @param crashes       poller crashes
+ * @param errors        SQL errors a poller hit (each handled as a crash); the first is in {@code firstError}
+ * @param millis        wall time of the race
+ */
+public record RaceResult(RaceConfig config, List<Violation> violations, int delivered, long steps, int grants, int reclaims,
+                         int duplicates, int staleRejected, int lostAcks, int rollbacks, int crashes, int errors,
+                         String firstError, long millis) {
+
+    public boolean clean() {
+        return violations.isEmpty();
+    }
+
+    /** The hazards actually happened: without them a clean race proves nothing. */
+    public boolean exercised() {
+        return reclaims > 0 && duplicates > 0 && staleRejected > 0;
+    }
+
+    public String summary() {
+        return config.variant().id() + " (" + config.form() + ", " + config.pollers() + " pollers, " + config.events()
+                + " events, seed " + config.seed() + "): " + (clean() ? "clean" : violations.size() + " violation(s), first "
+                + violations.get(0)) + "; delivered " + delivered + ", " + steps + " transactions, " + grants + " grants, "
+                + reclaims + " re-claims, " + duplicates + " duplicates absorbed, " + staleRejected + " stale tokens refused, "
+                + lostAcks + " lost acks, " + rollbacks + " rollbacks, " + crashes + " crashes, " + errors + " SQL errors"
+                + (firstError == null ? "" : " (first: " + firstError + ")") + ", " + millis + " ms";
+    }
+}

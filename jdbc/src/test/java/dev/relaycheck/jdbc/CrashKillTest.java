@@ -1,0 +1,54 @@
+package dev.relaycheck.jdbc;
+
+import dev.relaycheck.jdbc.crash.CrashCheck;
+import dev.relaycheck.jdbc.crash.CrashKill;
+import dev.relaycheck.jdbc.crash.CrashRound;
+import dev.relaycheck.jdbc.crash.CutPoint;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A real child JVM killed with SIGKILL at every cut point, then a fresh relay on the same H2 files.
+ * Kills per cut point from -Drelaycheck.crash.rounds (default 3).
+ */
+class CrashKillTest {
+    static final int ROUNDS = Integer.getInteger("relaycheck.crash.rounds", 3);
+
+    @Test
+    void correctRelayRecoversFromEveryKillAndEveryControlIsCaught() {
+        CheckResult r = SqlChecks.crashKill(ROUNDS, Path.of("target", "crash-kill-test"), System.out);
+        System.out.print(r.summary());
+        assertThat(r.rows()).extracting(CheckRow::target).containsExactlyInAnyOrder("correct", "marker-before-effect",
+                "effect-before-marker", "ack-before-deliver", "no-dedup-marker", "outbox-outside-transaction",
+                CrashCheck.H2_WRITE_DELAY);
+        assertThat(r.rows()).allSatisfy(row -> assertThat(row.ok()).as(row.tsv()).isTrue());
+        assertThat(r.report()).contains("exit 137").doesNotContain("exit 0)");
+        assertThat(r.runs()).isGreaterThanOrEqualTo((long) ROUNDS * CutPoint.values().length + CrashCheck.controls().size());
+    }
+
+    @Test
+    void brokenConsumerLosesTheEffectWhenKilledBetweenItsTwoCommits() throws Exception {
+        CrashRound round = new CrashKill(Path.of("target", "crash-kill-test"))
+                .round(SqlVariant.MARKER_BEFORE_EFFECT, true, CutPoint.AFTER_CONSUMER_COMMIT, 3, 2, "marker-first-unit");
+        assertThat(round.exitCode()).isEqualTo(CrashKill.SIGKILL_EXIT);
+        assertThat(round.at()).startsWith("AT after-consumer-commit Deliver(relay-1,E2,").endsWith("HALF_APPLIED E2 marker");
+        assertThat(round.problems()).anyMatch(p -> p.startsWith("MARKER_IFF_EFFECT: E2"));
+        assertThat(round.recovery()).anyMatch(a -> a.endsWith("DUPLICATE E2")); // the marker alone fooled the dedup
+    }
+
+    @Test
+    void killedChildReallyDiedOfSigkillAtTheRequestedCommit() throws Exception {
+        CrashRound round = new CrashKill(Path.of("target", "crash-kill-test"))
+                .round(SqlVariant.CORRECT, true, CutPoint.AFTER_ACK, 3, 1, "third-ack-unit");
+        assertThat(round.exitCode()).isEqualTo(CrashKill.SIGKILL_EXIT);
+        assertThat(round.at()).isEqualTo("AT after-ack Ack(relay-1,E3,t3) ACKED E3/t3");
+        assertThat(round.problems()).isEmpty();
+        assertThat(round.recovery()).noneMatch(a -> a.contains("E1") || a.contains("E2") || a.contains("E3"));
+        assertThat(round.recovery()).anyMatch(a -> a.equals("Ack(relay-2,E4,t4) -> ACKED E4/t4"));
+        assertThat(List.of(round.summary())).allMatch(s -> s.contains("recovered"));
+    }
+}

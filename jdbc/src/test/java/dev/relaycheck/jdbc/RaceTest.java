@@ -1,0 +1,74 @@
+package dev.relaycheck.jdbc;
+
+import dev.relaycheck.jdbc.race.RaceConfig;
+import dev.relaycheck.jdbc.race.RaceHarness;
+import dev.relaycheck.jdbc.race.RaceResult;
+import dev.relaycheck.model.Invariant;
+import dev.relaycheck.model.SplitMix64;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Real threads over H2. Races per configuration from -Drelaycheck.race.rounds (default 2); a broken
+ * variant gets up to 5 races to be caught.
+ */
+class RaceTest {
+    static final int ROUNDS = Integer.getInteger("relaycheck.race.rounds", 2);
+
+    static Stream<Arguments> correctConfigurations() {
+        return Stream.of(Arguments.of("SKIP LOCKED claim, two databases", RaceConfig.defaults(SqlVariant.CORRECT, 0)),
+                Arguments.of("conditional-update claim", RaceConfig.defaults(SqlVariant.CORRECT, 0).withForm(ClaimForm.CONDITIONAL_UPDATE)),
+                Arguments.of("one shared database", RaceConfig.defaults(SqlVariant.CORRECT, 0).withSharedDatabase(true)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("correctConfigurations")
+    void correctRelaySurvivesRacingPollers(String name, RaceConfig base) throws SQLException, InterruptedException {
+        List<RaceResult> runs = new ArrayList<>();
+        for (int i = 0; i < ROUNDS; i++) {
+            RaceResult r = RaceHarness.run(base.withSeed(SplitMix64.derive(7, i)));
+            System.out.println(r.summary());
+            assertThat(r.violations()).as(r.summary()).isEmpty();
+            assertThat(r.errors()).as(r.summary()).isZero();
+            assertThat(r.delivered()).isEqualTo(base.events());
+            runs.add(r);
+        }
+        // not vacuous: leases really expired under stalled owners, duplicates and stale tokens really happened
+        assertThat(runs.stream().mapToInt(RaceResult::reclaims).sum()).isPositive();
+        assertThat(runs.stream().mapToInt(RaceResult::duplicates).sum()).isPositive();
+        assertThat(runs.stream().mapToInt(RaceResult::staleRejected).sum()).isPositive();
+        assertThat(runs.stream().mapToInt(RaceResult::lostAcks).sum()).isPositive();
+        assertThat(runs.stream().mapToInt(RaceResult::rollbacks).sum()).isPositive();
+    }
+
+    static Stream<Arguments> raceControls() {
+        return Stream.of(Arguments.of(SqlVariant.CHECK_THEN_ACT_CLAIM, Invariant.SINGLE_LIVE_LEASE),
+                Arguments.of(SqlVariant.CLAIM_IGNORES_LEASE, Invariant.SINGLE_LIVE_LEASE),
+                Arguments.of(SqlVariant.ACK_IGNORES_TOKEN, Invariant.STALE_ACK_REJECTED),
+                Arguments.of(SqlVariant.NO_DEDUP_MARKER, Invariant.EFFECT_AT_MOST_ONCE),
+                Arguments.of(SqlVariant.NO_HEAD_OF_AGGREGATE, Invariant.AGGREGATE_ORDER));
+    }
+
+    @ParameterizedTest(name = "{0} breaks {1}")
+    @MethodSource("raceControls")
+    void brokenRelayIsCaughtByTheRace(SqlVariant variant, Invariant expected) throws SQLException, InterruptedException {
+        RaceResult caught = null;
+        for (int i = 0; i < 5 && caught == null; i++) {
+            RaceResult r = RaceHarness.run(RaceConfig.defaults(variant, SplitMix64.derive(7, i)));
+            if (!r.clean()) {
+                caught = r;
+            }
+        }
+        assertThat(caught).as(variant.id() + " escaped 5 races").isNotNull();
+        System.out.println(caught.summary());
+        assertThat(caught.violations()).extracting(v -> v.invariant()).contains(expected);
+    }
+}
