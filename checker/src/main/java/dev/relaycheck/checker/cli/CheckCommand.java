@@ -3,24 +3,34 @@ package dev.relaycheck.checker.cli;
 import dev.relaycheck.checker.ModelCheck;
 import dev.relaycheck.checker.ReplayRecord;
 import dev.relaycheck.checker.SearchResult;
+import dev.relaycheck.checker.UsageException;
+import dev.relaycheck.checker.report.CheckerRows;
+import dev.relaycheck.checker.report.FullCheck;
+import dev.relaycheck.checker.report.Report;
+import dev.relaycheck.checker.report.SummaryMarkdown;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
- * The main job: the logic under test must pass every reference scenario exhaustively, and every catalogue
- * variant must be caught (which proves the checks have teeth). Prints the kill matrix.
+ * The main job: the logic under test must pass every reference scenario exhaustively, every checker must
+ * pass, and every catalogue variant must be caught by at least one checker. Writes results/index.html,
+ * summary.md and summary.json.
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = "Check a logic on every reference scenario and prove every catalogue variant is caught.")
+        description = "Run every checker (model, jcstress, Lincheck, SQL on H2) and write results/index.html.")
 final class CheckCommand implements Callable<Integer> {
     @Mixin
     LogicOptions logic = new LogicOptions();
@@ -28,6 +38,13 @@ final class CheckCommand implements Callable<Integer> {
     ScenarioOptions scenarios = new ScenarioOptions();
     @Mixin
     SearchOptions search = new SearchOptions();
+    @Option(names = "--budget", defaultValue = "default",
+            description = "quick, default (about five minutes on 2 cores) or long (jcstress mode default, 10x SQL seeds)")
+    String budget;
+    @Option(names = "--only", paramLabel = "CHECKERS", split = ",", description = "subset of model,jcstress,lincheck,sql (default: all)")
+    List<String> only = List.of("model", "jcstress", "lincheck", "sql");
+    @Option(names = "--threads", description = "threads for the exhaustive search (default: all cores)")
+    Integer threads;
     @Spec
     CommandSpec spec;
 
@@ -36,16 +53,43 @@ final class CheckCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         RelayLogic subject = logic.load();
         List<Scenario> chosen = scenarios.resolve(ReferenceScenarios.defaults());
-        ModelCheck.Outcome o = new ModelCheck(search.bfs(new ProgressPrinter(spec.commandLine().getErr()))).run(subject, chosen);
+        Set<String> checkers = new LinkedHashSet<>();
+        for (String c : only) {
+            if (!Report.CHECKER_ORDER.contains(c)) {
+                throw new UsageException("unknown checker '" + c + "' in --only (model, jcstress, lincheck, sql)");
+            }
+            checkers.add(c);
+        }
+        FullCheck.Budget b = switch (budget) {
+            case "quick" -> FullCheck.Budget.QUICK;
+            case "default" -> FullCheck.Budget.DEFAULT;
+            case "long" -> FullCheck.Budget.LONG;
+            default -> throw new UsageException("unknown --budget '" + budget + "' (quick, default or long)");
+        };
+        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (workers < 1) {
+            throw new UsageException("--threads must be at least 1");
+        }
+        search.bfs(null); // validates --max-states and --heal-every
+        Path home = Path.of(System.getProperty("relaycheck.home", ".")).toAbsolutePath().normalize();
+        FullCheck.Options options = new FullCheck.Options(subject, chosen,
+                search.maxStates == null ? dev.relaycheck.checker.BreadthFirstSearch.defaultMaxStates() : search.maxStates,
+                workers, b, checkers, home, search.results);
+        Report r = new FullCheck(options, spec.commandLine().getErr(), new ProgressPrinter(spec.commandLine().getErr())).run();
+        print(out, r, chosen);
+        return r.passed() ? RelaycheckCli.CLEAN : RelaycheckCli.VIOLATION;
+    }
 
-        out.println("== logic under test: " + subject.id() + " (" + subject.description() + ")");
-        for (SearchResult r : o.subject()) {
-            out.println(r.summary());
-            out.println("  " + r.verdictLine() + " (" + r.timing() + ")");
-            r.counterexample().ifPresent(cx -> Failures.show(out, search.results, cx));
+    private void print(PrintWriter out, Report r, List<Scenario> chosen) {
+        ModelCheck.Outcome o = r.model();
+        out.println("== logic under test: " + r.subject().id() + " (" + r.subject().description() + ")");
+        for (SearchResult s : o.subject()) {
+            out.println(s.summary());
+            out.println("  " + s.verdictLine() + " (" + s.timing() + ")");
+            s.counterexample().ifPresent(cx -> Failures.show(out, search.results, cx));
         }
         out.println();
-        out.println("== kill matrix: every catalogue variant on every scenario");
+        out.println("== model kill matrix: every catalogue variant on every scenario");
         out.print(ModelCheck.matrix(o, chosen));
         out.println();
         out.println("== shortest counterexample per variant (replay with the line shown)");
@@ -57,10 +101,16 @@ final class CheckCommand implements Callable<Integer> {
             }, () -> out.printf("%-28s ESCAPED every scenario%n", row.variant().id()));
         }
         out.println();
+        out.println("== checkers");
+        for (CheckerRows c : r.checkers()) {
+            out.printf("%-9s %-7s %s%n", c.checker(), c.status(), c.note());
+        }
+        out.println();
+        out.print(SummaryMarkdown.render(r));
+        out.println();
         long passed = o.subject().stream().filter(SearchResult::passed).count();
-        int caught = o.variants().size() - o.escaped().size();
-        out.printf("%s: %s passed %d of %d scenarios; %d of %d catalogue variants caught%n",
-                o.passed() ? "PASS" : "FAIL", subject.id(), passed, o.subject().size(), caught, o.variants().size());
-        return o.passed() ? RelaycheckCli.CLEAN : RelaycheckCli.VIOLATION;
+        long caught = r.targets().stream().filter(r::caughtSomewhere).count();
+        out.printf("%s: %s passed %d of %d scenarios; %d of %d variants caught; report %s%n", r.passed() ? "PASS" : "FAIL",
+                r.subject().id(), passed, o.subject().size(), caught, r.targets().size(), search.results.resolve("index.html"));
     }
 }

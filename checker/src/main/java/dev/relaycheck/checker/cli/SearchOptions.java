@@ -12,6 +12,7 @@ final class SearchOptions {
             description = "stop an exhaustive search after N distinct states (default: what the heap holds)")
     Integer maxStates;
 
+
     @Option(names = "--heal-every", paramLabel = "K", defaultValue = "8",
             description = "run the EVENTUAL_DELIVERY healing phase from every K-th new state, besides every dead end "
                     + "(1 = every state; default ${DEFAULT-VALUE})")

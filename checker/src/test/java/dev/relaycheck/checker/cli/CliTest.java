@@ -95,22 +95,26 @@ class CliTest {
 
     @Test
     void checkOnSmallScenariosPassesAndPrintsTheKillMatrix() {
-        Run r = cli(withResults("check", "-s", "event-61-lost-ack", "-s", "stale-ack-after-expiry", "-s", "aggregate-order",
-                "-s", "producer-atomicity", "-s", "crash-restart"));
-        assertThat(r.out()).contains("== kill matrix").contains("PASS: correct passed 5 of 5 scenarios; 14 of 14 catalogue variants caught");
+        Run r = cli(withResults("check", "--only", "model", "-s", "event-61-lost-ack", "-s", "stale-ack-after-expiry",
+                "-s", "aggregate-order", "-s", "producer-atomicity", "-s", "crash-restart"));
+        assertThat(r.out()).contains("== model kill matrix").contains("PASS: correct passed 5 of 5 scenarios; 14 of 14 variants caught");
+        assertThat(results.resolve("index.html")).exists();
+        assertThat(results.resolve("summary.md")).content().startsWith("## relaycheck: PASS for `correct`");
+        assertThat(results.resolve("summary.json")).content().contains("\"schema\": \"relaycheck-summary/1\"");
         assertThat(r.exit()).isEqualTo(0);
     }
 
     @Test
     void checkFailsWhenAVariantEscapes() {
-        Run r = cli(withResults("check", "-s", "event-61-lost-ack"));
+        Run r = cli(withResults("check", "--only", "model", "-s", "event-61-lost-ack"));
         assertThat(r.exit()).isEqualTo(1);
-        assertThat(r.out()).contains("ESCAPED").contains("FAIL: correct passed 1 of 1 scenarios");
+        assertThat(r.out()).contains("ESCAPED").contains("FAIL: correct passed 1 of 1 scenarios")
+                .contains("escaped every checker");
     }
 
     @Test
     void checkFailsWhenTheLogicUnderTestBreaks() {
-        Run r = cli(withResults("check", "--logic", "dedup-by-payload", "-s", "aggregate-order"));
+        Run r = cli(withResults("check", "--only", "model", "--logic", "dedup-by-payload", "-s", "aggregate-order"));
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.out()).contains("VIOLATION NO_LOST_EVENT");
     }
@@ -134,6 +138,8 @@ class CliTest {
             "replay /nonexistent/file.replay",
             "check --logic nope",
             "check --classpath /nonexistent.jar --logic a.B",
+            "check --only model,gpu",
+            "check --budget huge",
             "variants --bogus",
             "scenarios extra",
             "bench --soak-states 1",

@@ -1,0 +1,176 @@
+package dev.relaycheck.checker.report;
+
+import dev.relaycheck.checker.BreadthFirstSearch;
+import dev.relaycheck.checker.ModelCheck;
+import dev.relaycheck.checker.Progress;
+import dev.relaycheck.jdbc.CheckResult;
+import dev.relaycheck.jdbc.CheckRow;
+import dev.relaycheck.jdbc.SqlChecks;
+import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.Scenario;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * {@code relaycheck check}: runs every checker within a budget and writes results/index.html,
+ * results/summary.md and results/summary.json.
+ *
+ * <p>The model checker runs in this JVM on the logic under test; jcstress and Lincheck run in their own
+ * JVMs on the shipped harnesses (they are compiled against the catalogue, so a user's --logic is checked by
+ * the model only, and the report says so); the SQL checks run here on H2.
+ */
+public final class FullCheck {
+
+    /** How long to spend. */
+    public enum Budget {
+        QUICK(200, 2, 3, "quick"), DEFAULT(1000, 5, 5, "quick"), LONG(10_000, 20, 20, "default");
+
+        final int sqlSeeds;
+        final int sqlRaceRounds;
+        final int crashRounds;
+        final String jcstressMode;
+
+        Budget(int sqlSeeds, int sqlRaceRounds, int crashRounds, String jcstressMode) {
+            this.sqlSeeds = sqlSeeds;
+            this.sqlRaceRounds = sqlRaceRounds;
+            this.crashRounds = crashRounds;
+            this.jcstressMode = jcstressMode;
+        }
+    }
+
+    /** What to run and where. */
+    public record Options(RelayLogic subject, List<Scenario> scenarios, int maxStates, int threads, Budget budget,
+                          Set<String> checkers, Path home, Path results) {
+    }
+
+    private final Options o;
+    private final PrintWriter log;
+    private final Progress progress;
+
+    public FullCheck(Options o, PrintWriter log, Progress progress) {
+        this.o = o;
+        this.log = log;
+        this.progress = progress;
+    }
+
+    public Report run() {
+        List<String> notes = new ArrayList<>();
+        boolean userLogic = !o.subject().id().equals("correct");
+        log.println("[model] exhaustive search of " + o.scenarios().size() + " scenarios for " + o.subject().id()
+                + " and for every catalogue variant");
+        ModelCheck.Outcome model = new ModelCheck(new BreadthFirstSearch(o.maxStates(), 8, o.threads(), progress))
+                .run(o.subject(), o.scenarios());
+        List<CheckerRows> checkers = new ArrayList<>();
+        checkers.add(ModelRows.of(model));
+        List<Histogram> histograms = new ArrayList<>();
+        if (userLogic && (o.checkers().contains("jcstress") || o.checkers().contains("lincheck") || o.checkers().contains("sql"))) {
+            notes.add("jcstress, Lincheck and the SQL relay run the shipped correct logic and catalogue (they are compiled "
+                    + "harnesses and SQL, not pluggable); only the model checker ran " + o.subject().id() + ".");
+        }
+        checkers.add(o.checkers().contains("jcstress") ? jcstress(histograms) : CheckerRows.skipped("jcstress", "not selected"));
+        checkers.add(o.checkers().contains("lincheck") ? lincheck() : CheckerRows.skipped("lincheck", "not selected"));
+        checkers.add(o.checkers().contains("sql") ? sql() : CheckerRows.skipped("sql", "not selected"));
+        Report report = new Report(o.subject(), model, checkers, histograms, notes);
+        write(report);
+        return report;
+    }
+
+    private CheckerRows jcstress(List<Histogram> histograms) {
+        Path jar = o.home().resolve("stress-tests/target/jcstress.jar");
+        Path out = o.results().resolve("jcstress").toAbsolutePath();
+        if (!Files.isRegularFile(jar)) {
+            return new CheckerRows("jcstress", "FAIL", List.of(), "no " + jar + ": build with 'mvn -DskipTests install'", "");
+        }
+        log.println("[jcstress] curriculum, mode " + o.budget().jcstressMode + " (a few minutes)");
+        Path logFile = o.results().resolve("logs/jcstress.log");
+        int exit = Subprocess.run(List.of(Subprocess.java(), "-cp", jar.toAbsolutePath().toString(),
+                        "dev.relaycheck.stress.Curriculum", "--mode", o.budget().jcstressMode, "--out", out.toString()),
+                out, logFile.toAbsolutePath(), 1800);
+        histograms.addAll(JcstressOutcomes.read(out.resolve("outcomes.tsv")));
+        return CheckerRows.read("jcstress", out.resolve("summary.tsv"), exit,
+                "curriculum in mode " + o.budget().jcstressMode + (exit < 0 ? ", killed at its time limit" : "")
+                        + "; log " + o.home().relativize(logFile.toAbsolutePath()), "jcstress/index.html");
+    }
+
+    private CheckerRows lincheck() {
+        Path module = o.home().resolve("lincheck-tests");
+        Path cpFile = module.resolve("target/classpath.txt");
+        Path out = o.results().resolve("lincheck").toAbsolutePath();
+        if (!Files.isRegularFile(cpFile)) {
+            return new CheckerRows("lincheck", "FAIL", List.of(), "no " + cpFile + ": build with 'mvn -DskipTests install'", "");
+        }
+        log.println("[lincheck] linearizability and model-checking checks, small budget");
+        Path logFile = o.results().resolve("logs/lincheck.log");
+        String cp;
+        try {
+            cp = Subprocess.classpath(module.resolve("target/classes").toAbsolutePath(),
+                    module.resolve("target/test-classes").toAbsolutePath()) + java.io.File.pathSeparator
+                    + Files.readString(cpFile).trim();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        int exit = Subprocess.run(List.of(Subprocess.java(), "-XX:+EnableDynamicAgentLoading", "-cp", cp,
+                "dev.relaycheck.lincheck.LincheckChecks", "--out", out.toString()), out, logFile.toAbsolutePath(), 1200);
+        return CheckerRows.read("lincheck", out.resolve("summary.tsv"), exit,
+                "every check with the default small budget" + (exit < 0 ? ", killed at its time limit" : "")
+                        + "; log " + o.home().relativize(logFile.toAbsolutePath()), "");
+    }
+
+    private CheckerRows sql() {
+        Path out = o.results().resolve("sql");
+        log.println("[sql] conformance on " + o.budget().sqlSeeds + " seeds, real-thread races, crash-kill of a child JVM");
+        PrintStream quiet = new PrintStream(PrintStream.nullOutputStream());
+        List<CheckResult> results = List.of(
+                SqlChecks.conformance(1, o.budget().sqlSeeds, quiet),
+                SqlChecks.race(o.budget().sqlRaceRounds, 1, quiet),
+                SqlChecks.crashKill(o.budget().crashRounds, o.results().resolve("sql/crash-work").toAbsolutePath(), quiet));
+        List<CheckerRows.Row> rows = new ArrayList<>();
+        try {
+            Files.createDirectories(out);
+            StringBuilder tsv = new StringBuilder(CheckRow.HEADER).append('\n');
+            for (CheckResult r : results) {
+                Files.writeString(out.resolve(r.check() + ".txt"), r.report(), StandardCharsets.UTF_8);
+                for (CheckRow row : r.rows().stream().sorted().toList()) {
+                    rows.add(new CheckerRows.Row(row.check(), row.target(), row.expect(), row.verdict(), row.detail()));
+                }
+            }
+            rows.stream().sorted(java.util.Comparator.comparing(CheckerRows.Row::check).thenComparing(CheckerRows.Row::target))
+                    .forEach(r -> tsv.append(String.join("\t", r.check(), r.target(), r.expect(), r.verdict(), r.detail())).append('\n'));
+            Files.writeString(out.resolve("summary.tsv"), tsv.toString(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return CheckerRows.read("sql", out.resolve("summary.tsv"), 0, "conformance on " + o.budget().sqlSeeds
+                + " seeds per scenario, " + o.budget().sqlRaceRounds + " races per configuration, "
+                + o.budget().crashRounds + " kills per cut point (H2 in memory and on files)", "sql/sql-conformance.txt");
+    }
+
+    private void write(Report r) {
+        try {
+            Files.createDirectories(o.results());
+            List<String> traces = new ArrayList<>();
+            Path lincheck = o.results().resolve("lincheck");
+            if (Files.isDirectory(lincheck)) {
+                try (Stream<Path> files = Files.list(lincheck)) {
+                    files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".txt")).sorted().forEach(traces::add);
+                }
+            }
+            boolean jcstressHtml = Files.isRegularFile(o.results().resolve("jcstress/index.html"));
+            Files.writeString(o.results().resolve("index.html"), HtmlReport.render(r, traces, jcstressHtml), StandardCharsets.UTF_8);
+            Files.writeString(o.results().resolve("summary.md"), SummaryMarkdown.render(r), StandardCharsets.UTF_8);
+            Files.writeString(o.results().resolve("summary.json"), SummaryJson.render(r), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package dev.relaycheck.checker.report;
+
+import dev.relaycheck.checker.Counterexample;
+import dev.relaycheck.checker.ModelCheck;
+import dev.relaycheck.checker.SearchResult;
+import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.RelayLogic;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything one {@code relaycheck check} found, from every checker, and the verdict drawn from it. The
+ * verdict is FAIL when the logic under test broke anywhere, when a checker could not run to completion,
+ * or when a catalogue variant escaped every checker.
+ */
+public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerRows> checkers,
+                     List<Histogram> histograms, List<String> notes) {
+
+    public static final List<String> CHECKER_ORDER = List.of("model", "jcstress", "lincheck", "sql");
+
+    public Report {
+        checkers = List.copyOf(checkers);
+        histograms = List.copyOf(histograms);
+        notes = List.copyOf(notes);
+    }
+
+    /** Catalogue ids and broken-store names, the matrix's rows. */
+    public List<String> targets() {
+        List<String> t = new ArrayList<>();
+        LogicCatalogue.variants().forEach(v -> t.add(v.id()));
+        for (CheckerRows c : checkers) {
+            for (CheckerRows.Row r : c.rows()) {
+                if (r.expect().equals("CATCH") && !t.contains(r.target())) {
+                    t.add(r.target());
+                }
+            }
+        }
+        return t;
+    }
+
+    /** The matrix cell: which checker caught a target, with what, or that it escaped, or empty if not run there. */
+    public Optional<CheckerRows.Row> cell(String checker, String target) {
+        return checkers.stream().filter(c -> c.checker().equals(checker)).findFirst()
+                .flatMap(c -> c.forTarget(target).stream().filter(r -> r.expect().equals("CATCH"))
+                        .sorted((a, b) -> Boolean.compare(b.caught(), a.caught())).findFirst());
+    }
+
+    public boolean caughtSomewhere(String target) {
+        return checkers.stream().anyMatch(c -> c.forTarget(target).stream().anyMatch(CheckerRows.Row::caught));
+    }
+
+    public List<String> failures() {
+        List<String> out = new ArrayList<>();
+        for (SearchResult r : model.subject()) {
+            if (!r.passed()) {
+                out.add(subject.id() + " on " + r.scenario().name() + ": " + r.verdictLine());
+            }
+        }
+        for (CheckerRows c : checkers) {
+            if (c.status().equals("FAIL") && c.rows().isEmpty()) {
+                out.add(c.checker() + " did not complete: " + c.note());
+            }
+            for (CheckerRows.Row r : c.rows()) {
+                if (r.expect().equals("PASS") && !r.verdict().equals("PASS")) {
+                    out.add(c.checker() + " " + r.check() + " on " + r.target() + ": " + r.verdict() + " " + r.detail());
+                }
+            }
+        }
+        for (RelayLogic v : LogicCatalogue.variants()) {
+            if (!caughtSomewhere(v.id())) {
+                out.add("catalogue variant " + v.id() + " escaped every checker");
+            }
+        }
+        return out;
+    }
+
+    public boolean passed() {
+        return failures().isEmpty();
+    }
+
+    /** Counterexamples to draw: the logic under test's, then the shortest per catalogue variant. */
+    public List<Counterexample> counterexamples() {
+        List<Counterexample> out = new ArrayList<>();
+        model.subject().forEach(r -> r.counterexample().ifPresent(out::add));
+        model.variants().forEach(v -> v.firstCatch().ifPresent(out::add));
+        return out;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.relaycheck.checker.report;
+
+import dev.relaycheck.checker.SearchResult;
+
+import java.util.List;
+import java.util.Optional;
+
+/** results/summary.md: the verdict and the kill matrix, short enough for a pull request comment. No timings. */
+public final class SummaryMarkdown {
+    private SummaryMarkdown() {
+    }
+
+    public static String render(Report r) {
+        StringBuilder b = new StringBuilder();
+        b.append("## relaycheck: ").append(r.passed() ? "PASS" : "FAIL").append(" for `").append(r.subject().id()).append("`\n\n");
+        List<String> failures = r.failures();
+        if (!failures.isEmpty()) {
+            failures.forEach(f -> b.append("- **").append(f).append("**\n"));
+            b.append('\n');
+        }
+        long passed = r.model().subject().stream().filter(SearchResult::passed).count();
+        b.append(String.format("Model: %d of %d scenarios passed exhaustively. Checkers: ", passed, r.model().subject().size()));
+        for (int i = 0; i < r.checkers().size(); i++) {
+            CheckerRows c = r.checkers().get(i);
+            b.append(i == 0 ? "" : ", ").append(c.checker()).append(' ').append(c.status());
+        }
+        b.append(".\n\n| # | variant |");
+        for (String c : Report.CHECKER_ORDER) {
+            b.append(' ').append(c).append(" |");
+        }
+        b.append("\n|---|---|");
+        Report.CHECKER_ORDER.forEach(c -> b.append("---|"));
+        b.append('\n');
+        int n = 0;
+        for (String target : r.targets()) {
+            b.append("| ").append(++n).append(" | `").append(target).append("` |");
+            for (String c : Report.CHECKER_ORDER) {
+                b.append(' ').append(cellText(r.cell(c, target))).append(" |");
+            }
+            b.append('\n');
+        }
+        b.append("\nCells: the invariant or forbidden outcome that caught the variant; `escaped`: run there and not caught; "
+                + "`-`: that checker does not cover it. Full report: `results/index.html`.\n");
+        for (String note : r.notes()) {
+            b.append("\n> ").append(note).append('\n');
+        }
+        return b.toString();
+    }
+
+    static String cellText(Optional<CheckerRows.Row> cell) {
+        if (cell.isEmpty()) {
+            return "-";
+        }
+        CheckerRows.Row row = cell.get();
+        if (!row.caught()) {
+            return "escaped";
+        }
+        String d = row.detail();
+        int cut = d.indexOf(' ');
+        return cut > 0 ? d.substring(0, cut) : d;
+    }
+}
