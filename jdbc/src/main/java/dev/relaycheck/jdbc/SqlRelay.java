@@ -123,6 +123,17 @@ public final class SqlRelay implements AutoCloseable {
         return p.runNext(clock); // Claim, Deliver, Ack, Release: the poller runs its next transaction
     }
 
+    /**
+     * Lets one actor take its own next step, no model involved: the producer commits its next event, a
+     * poller runs its next transaction. Null when the producer is done.
+     */
+    public Action act(String actor) {
+        if (actor.equals(Scenario.PRODUCER)) {
+            return producer.finished() ? null : producer.produce();
+        }
+        return poller(actor).runNext(clock);
+    }
+
     /** The whole state, rebuilt from the tables plus what lives outside them. */
     public RelayState snapshot() {
         List<PollerState> states = pollers.stream().map(SqlPoller::state).toList();

@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * SQL conformance over seeded random schedules: the explorer's random walk of the CORRECT model
@@ -42,9 +44,10 @@ public final class ConformanceCheck {
      * @param failures       schedules that diverged or broke an invariant
      * @param firstFailure   the first of them, preferring one that broke an invariant (null: none)
      * @param witnesses      interesting outcomes the SQL relay reached
+     * @param outcomeKinds   SQL steps per outcome kind: what the comparison actually exercised
      */
     public record VariantResult(SqlVariant variant, int schedules, long steps, int failures, ScheduleResult firstFailure,
-                                Set<Witness> witnesses) {
+                                Set<Witness> witnesses, SortedMap<String, Integer> outcomeKinds) {
 
         /** Correct: conformed everywhere and reached every witness. Broken: caught. */
         public boolean asExpected() {
@@ -106,6 +109,7 @@ public final class ConformanceCheck {
             int failures = 0;
             ScheduleResult first = null;
             Set<Witness> witnesses = EnumSet.noneOf(Witness.class);
+            SortedMap<String, Integer> kinds = new TreeMap<>();
             for (int i = 0; i < seeds; i++) {
                 long seed = SplitMix64.derive(baseSeed, i);
                 for (int k = 0; k < scenarios.size(); k++) {
@@ -115,13 +119,14 @@ public final class ConformanceCheck {
                     schedules++;
                     steps += r.steps();
                     witnesses.addAll(r.witnesses());
+                    r.outcomeKinds().forEach((kind, n) -> kinds.merge(kind, n, Integer::sum));
                     if (!r.clean()) {
                         failures++;
                         if (first == null || (first.violation() == null && r.violation() != null)) {
                             first = r;
                         }
                         if (!variant.isCorrect() && r.violation() != null) {
-                            return new VariantResult(variant, schedules, steps, failures, first, witnesses);
+                            return new VariantResult(variant, schedules, steps, failures, first, witnesses, kinds);
                         }
                     }
                 }
@@ -130,7 +135,7 @@ public final class ConformanceCheck {
                             + " schedules, " + failures + " failing");
                 }
             }
-            return new VariantResult(variant, schedules, steps, failures, first, witnesses);
+            return new VariantResult(variant, schedules, steps, failures, first, witnesses, kinds);
         } finally {
             relays.forEach(SqlRelay::close);
             for (Databases d : dbs) {

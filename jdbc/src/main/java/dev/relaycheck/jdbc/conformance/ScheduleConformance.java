@@ -19,6 +19,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * Drives one schedule through the pure model and the SQL relay side by side, one step at a time. After
@@ -47,6 +49,7 @@ public final class ScheduleConformance {
     private Violation violation;
     private int violationStep;
     private final Set<Witness> witnesses = EnumSet.noneOf(Witness.class);
+    private final SortedMap<String, Integer> outcomeKinds = new TreeMap<>();
     private int number;
     private RelayState modelState;
     private RelayState sqlState;
@@ -96,6 +99,7 @@ public final class ScheduleConformance {
     private boolean judge(Action a, RelayState after) {
         if (a != null) {
             witnesses.addAll(Witness.seenIn(a.outcome()));
+            outcomeKinds.merge(a.outcome().kind(), 1, Integer::sum);
             List<Violation> broke = Invariants.check(scenario, sqlState, a.step(), new StepResult(after, a.outcome()));
             if (!broke.isEmpty()) {
                 violation = broke.get(0);
@@ -138,16 +142,14 @@ public final class ScheduleConformance {
         int idle = 0;
         int turn = 0;
         while (number < bound && !Invariants.isComplete(scenario, sqlState)) {
-            Step step;
+            Action a;
+            number++;
             if (idle >= actors.size()) {
-                step = new Step.Tick();
+                a = relay.apply(new Step.Tick()); // a full round in which nobody did anything: time moves
                 idle = 0;
             } else {
-                String actor = actors.get(turn++ % actors.size());
-                step = actor.equals(Scenario.PRODUCER) ? new Step.Produce("next") : new Step.Claim(actor);
+                a = relay.act(actors.get(turn++ % actors.size()));
             }
-            number++;
-            Action a = relay.apply(step);
             boolean didNothing = a == null || Objects.equals(a.outcome(), new Outcome.Claimed(List.of()));
             idle = didNothing ? idle + 1 : 0;
             RelayState after = relay.snapshot();
@@ -159,6 +161,6 @@ public final class ScheduleConformance {
     }
 
     private ScheduleResult result(long seed) {
-        return new ScheduleResult(scenario.name(), seed, number, divergence, violation, violationStep, witnesses);
+        return new ScheduleResult(scenario.name(), seed, number, divergence, violation, violationStep, witnesses, outcomeKinds);
     }
 }

@@ -4,6 +4,7 @@ import dev.relaycheck.model.Violation;
 import dev.relaycheck.model.Witness;
 
 import java.util.Set;
+import java.util.SortedMap;
 
 /**
  * One schedule driven through the model and the SQL relay.
@@ -15,9 +16,10 @@ import java.util.Set;
  * @param violation      the first invariant the SQL relay's state or transition broke, or null
  * @param violationStep  the step number of that violation (0 if none)
  * @param witnesses      interesting outcomes the SQL relay reached
+ * @param outcomeKinds   how many SQL steps had each outcome kind (CLAIMED, APPLIED, DUPLICATE, STALE, ...)
  */
 public record ScheduleResult(String scenario, long seed, int steps, Divergence divergence, Violation violation,
-                             int violationStep, Set<Witness> witnesses) {
+                             int violationStep, Set<Witness> witnesses, SortedMap<String, Integer> outcomeKinds) {
 
     public boolean clean() {
         return divergence == null && violation == null;

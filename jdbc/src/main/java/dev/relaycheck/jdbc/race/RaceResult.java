@@ -29,11 +29,6 @@ public record RaceResult(RaceConfig config, List<Violation> violations, int deli
         return violations.isEmpty();
     }
 
-    /** The hazards actually happened: without them a clean race proves nothing. */
-    public boolean exercised() {
-        return reclaims > 0 && duplicates > 0 && staleRejected > 0;
-    }
-
     public String summary() {
         return config.variant().id() + " (" + config.form() + ", " + config.pollers() + " pollers, " + config.events()
                 + " events, seed " + config.seed() + "): " + (clean() ? "clean" : violations.size() + " violation(s), first "
