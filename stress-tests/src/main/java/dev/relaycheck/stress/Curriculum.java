@@ -1,0 +1,59 @@
+package dev.relaycheck.stress;
+
+import dev.relaycheck.stress.run.CurriculumOptions;
+import dev.relaycheck.stress.run.JCStressRunner;
+import dev.relaycheck.stress.run.Reports;
+import dev.relaycheck.stress.run.TestRun;
+import dev.relaycheck.stress.run.UsageException;
+import dev.relaycheck.stress.run.Verdict;
+
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * Runs the jcstress curriculum and writes its reports: jcstress's HTML ({@code index.html} and a page per
+ * test), a plain-text summary per harness ({@code <Harness>.txt}), {@code summary.tsv} (one verdict per
+ * harness and target) and {@code outcomes.tsv} (every outcome's count and grade), all in the
+ * {@code --out} directory (default {@code results/jcstress}). Exit status 0 when every correct harness
+ * passed (no forbidden outcome, every witness seen) and every broken one was caught (a forbidden outcome
+ * seen), 1 otherwise, 2 for bad arguments.
+ *
+ * <pre>java -cp stress-tests/target/jcstress.jar dev.relaycheck.stress.Curriculum --mode quick --tests REGEX --out results/jcstress</pre>
+ */
+public final class Curriculum {
+    private Curriculum() {
+    }
+
+    public static void main(String[] args) {
+        int status;
+        try {
+            status = run(CurriculumOptions.parse(args), System.out).stream().allMatch(Verdict::asExpected) ? 0 : 1;
+        } catch (UsageException e) {
+            System.err.println("relaycheck jcstress: " + e.getMessage());
+            status = 2;
+        } catch (Exception e) {
+            System.err.println("relaycheck jcstress: run failed: " + e);
+            status = 1;
+        }
+        System.exit(status);
+    }
+
+    /** Runs, writes every report, prints the verdicts; returns them (sorted by harness, then target). */
+    public static List<Verdict> run(CurriculumOptions o, PrintStream console) throws Exception {
+        List<String> selected = JCStressRunner.select(o.tests());
+        console.printf("jcstress curriculum, mode %s: %d tests matching '%s' -> %s%n",
+                o.mode().id(), selected.size(), o.tests(), o.out());
+        List<TestRun> runs = JCStressRunner.run(o, console);
+        List<Verdict> rows = Reports.verdicts(runs);
+        Reports.writeSummaryTsv(o.out(), rows);
+        Reports.writeOutcomesTsv(o.out(), runs);
+        String runDescription = "jcstress 0.16, mode " + o.mode().id() + ", options: "
+                + String.join(" ", JCStressRunner.jcstressArgs(o));
+        Reports.writeHarnessSummaries(o.out(), runs, runDescription);
+        long good = rows.stream().filter(Verdict::asExpected).count();
+        console.printf("%nverdicts (%d of %d as expected):%n%s", good, rows.size(), Reports.verdictTable(rows));
+        console.printf("reports: %s (HTML), %s, one <Harness>.txt per harness%n",
+                o.out().resolve("index.html"), o.out().resolve(Reports.SUMMARY_TSV));
+        return rows;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.relaycheck.stress.run;
+
+import org.openjdk.jcstress.annotations.Expect;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Grades a test against what its target should do. A broken target is CAUGHT when jcstress observed at
+ * least one FORBIDDEN outcome (that is its purpose), else ESCAPED. The correct logic PASSes only if it
+ * observed no FORBIDDEN outcome and saw every ACCEPTABLE_INTERESTING witness at least once: a harness that
+ * never exercised its race proves nothing, however clean. A test that did not complete (an exception, a
+ * timeout, a VM crash) is never a catch and never a pass.
+ */
+public final class Judge {
+    private Judge() {
+    }
+
+    public static Verdict judge(TestRun run) {
+        String target = Targets.targetOf(run.variant());
+        boolean correct = Targets.isCorrect(target);
+        String expect = correct ? "PASS" : "CATCH";
+        String failed = correct ? "FAILED" : "ESCAPED";
+        if (!run.completed()) {
+            String why = run.messages().isEmpty() ? "" : ": " + run.messages().get(0);
+            return new Verdict(run.harness(), target, expect, failed, "jcstress status " + run.status() + why);
+        }
+        if (run.samples() == 0) {
+            return new Verdict(run.harness(), target, expect, failed, "no samples");
+        }
+        List<OutcomeCount> forbidden = run.outcomes().stream().filter(OutcomeCount::forbiddenAndObserved).toList();
+        if (!correct) {
+            return forbidden.isEmpty()
+                    ? new Verdict(run.harness(), target, expect, "ESCAPED",
+                            "no forbidden outcome in " + run.samples() + " samples")
+                    : new Verdict(run.harness(), target, expect, "CAUGHT", describe(forbidden));
+        }
+        if (!forbidden.isEmpty()) {
+            return new Verdict(run.harness(), target, expect, "FAILED", describe(forbidden));
+        }
+        List<OutcomeCount> witnesses = run.outcomes().stream()
+                .filter(o -> o.expect() == Expect.ACCEPTABLE_INTERESTING).toList();
+        List<OutcomeCount> unseen = witnesses.stream().filter(o -> !o.observed()).toList();
+        if (!unseen.isEmpty()) {
+            return new Verdict(run.harness(), target, expect, "FAILED", "witness never observed: "
+                    + unseen.stream().map(o -> o.id() + " (" + o.description() + ")").collect(Collectors.joining("; ")));
+        }
+        return new Verdict(run.harness(), target, expect, "PASS",
+                "no forbidden outcome; every witness outcome observed (" + witnesses.size() + ")");
+    }
+
+    /** The forbidden outcomes seen, grouped by description so one bug reads as one phrase. */
+    private static String describe(List<OutcomeCount> forbidden) {
+        Set<String> descriptions = new LinkedHashSet<>();
+        forbidden.forEach(o -> descriptions.add(o.description()));
+        String ids = forbidden.stream().map(OutcomeCount::id).collect(Collectors.joining(" | "));
+        return "forbidden [" + ids + "]: " + String.join("; ", descriptions);
+    }
+}

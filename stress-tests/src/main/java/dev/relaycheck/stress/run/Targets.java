@@ -1,0 +1,48 @@
+package dev.relaycheck.stress.run;
+
+import dev.relaycheck.model.CorrectRelayLogic;
+import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.RelayLogic;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+
+/**
+ * Maps a harness's nested class to the summary's target id: the class is named after the target in
+ * PascalCase, so {@code ClaimIgnoresLease} is the catalogue variant {@code claim-ignores-lease},
+ * {@code CheckThenActClaimStore} the broken store {@code check-then-act-claim-store}, {@code Correct} the
+ * correct logic.
+ */
+public final class Targets {
+    private Targets() {
+    }
+
+    /** Kebab-case names of the model's broken concurrent stores. */
+    public static final List<String> BROKEN_STORES = List.of(
+            "check-then-act-claim-store", "check-then-insert-dedup-store", "read-then-write-ack-store");
+
+    /** {@code ClaimIgnoresLease} to {@code claim-ignores-lease}. */
+    public static String targetOf(String nestedClassName) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < nestedClassName.length(); i++) {
+            char c = nestedClassName.charAt(i);
+            if (Character.isUpperCase(c) && i > 0) {
+                sb.append('-');
+            }
+            sb.append(Character.toLowerCase(c));
+        }
+        return sb.toString().toLowerCase(Locale.ROOT);
+    }
+
+    public static boolean isCorrect(String target) {
+        return CorrectRelayLogic.ID.equals(target);
+    }
+
+    /** Every id the summary may use: {@code correct}, the catalogue variants, the broken stores. */
+    public static TreeSet<String> known() {
+        TreeSet<String> ids = new TreeSet<>(BROKEN_STORES);
+        LogicCatalogue.all().stream().map(RelayLogic::id).forEach(ids::add);
+        return ids;
+    }
+}

@@ -1,0 +1,26 @@
+package dev.relaycheck.stress.run;
+
+/**
+ * One row of summary.tsv.
+ *
+ * @param check   the harness, e.g. {@code Lease_01_DoubleClaim}
+ * @param target  {@code correct}, a catalogue variant id or a broken store's kebab-case name
+ * @param expect  PASS for the correct logic, CATCH for a broken one
+ * @param verdict PASS, CAUGHT, ESCAPED (broken but not caught) or FAILED (correct but failed)
+ * @param detail  the forbidden outcome seen, or why the row is what it is; one line, no tabs
+ */
+public record Verdict(String check, String target, String expect, String verdict, String detail) {
+
+    public Verdict {
+        detail = detail.replaceAll("[\\t\\r\\n]+", " ");
+    }
+
+    /** PASS and CAUGHT are what a healthy curriculum produces. */
+    public boolean asExpected() {
+        return verdict.equals("PASS") || verdict.equals("CAUGHT");
+    }
+
+    public String tsv() {
+        return String.join("\t", check, target, expect, verdict, detail);
+    }
+}

@@ -1,0 +1,117 @@
+package dev.relaycheck.stress;
+
+import dev.relaycheck.model.CorrectRelayLogic;
+import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.store.ConcurrentRelayStore;
+import dev.relaycheck.stress.run.JCStressRunner;
+import dev.relaycheck.stress.run.Targets;
+import dev.relaycheck.stress.support.Harness;
+import dev.relaycheck.stress.support.ProducerOutboxStore;
+import dev.relaycheck.stress.support.Stores;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jcstress.annotations.Description;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressMeta;
+import org.openjdk.jcstress.annotations.Outcome;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The curriculum's shape, checked without running jcstress: the harnesses the issue asks for exist in the
+ * generated TestList, each pairs the correct logic with a broken target, every outcome is described, the
+ * last is a FORBIDDEN catch-all, witnesses exist, and every nested class really runs the target its name
+ * maps to in summary.tsv.
+ */
+class CurriculumShapeTest {
+
+    static final List<String> REQUIRED = List.of("Lease_01_DoubleClaim", "Lease_02_StaleAckAfterExpiry",
+            "Lease_03_AckRacesExpiry", "Relay_01_DuplicateDelivery", "Relay_02_LostAckRedelivery",
+            "Relay_03_CrashRestart", "Order_01_AggregateOrder", "Produce_01_Atomicity");
+
+    private static Map<String, List<Class<?>>> testsByHarness() throws ClassNotFoundException {
+        Map<String, List<Class<?>>> byHarness = new TreeMap<>();
+        for (String name : JCStressRunner.select(".*")) {
+            int dot = name.lastIndexOf('.');
+            Class<?> nested = Class.forName(name.substring(0, dot) + "$" + name.substring(dot + 1));
+            byHarness.computeIfAbsent(nested.getEnclosingClass().getSimpleName(), h -> new ArrayList<>()).add(nested);
+        }
+        return byHarness;
+    }
+
+    @Test
+    void everyRequiredHarnessIsInTheGeneratedTestList() throws Exception {
+        assertThat(testsByHarness().keySet()).containsAll(REQUIRED);
+    }
+
+    @Test
+    void everyHarnessPairsTheCorrectLogicWithABrokenTarget() throws Exception {
+        testsByHarness().forEach((harness, tests) -> {
+            List<String> targets = tests.stream().map(c -> Targets.targetOf(c.getSimpleName())).toList();
+            assertThat(targets).as(harness).contains(CorrectRelayLogic.ID);
+            assertThat(targets.stream().filter(t -> !Targets.isCorrect(t))).as(harness).isNotEmpty();
+            assertThat(Targets.known()).as(harness).containsAll(targets);
+        });
+    }
+
+    @Test
+    void outcomesAreDescribedWitnessedAndEndInAForbiddenCatchAll() throws Exception {
+        for (List<Class<?>> tests : testsByHarness().values()) {
+            Class<?> outer = tests.get(0).getEnclosingClass();
+            for (Class<?> test : tests) {
+                assertThat(test.getAnnotation(JCStressMeta.class).value()).as(test.getName()).isEqualTo(outer);
+            }
+            assertThat(outer.getAnnotation(Description.class)).as(outer.getName()).isNotNull();
+            Outcome[] outcomes = outer.getAnnotationsByType(Outcome.class);
+            assertThat(outcomes).as(outer.getName()).isNotEmpty();
+            for (Outcome o : outcomes) {
+                assertThat(o.desc()).as(outer.getName() + " " + List.of(o.id())).isNotBlank();
+            }
+            Outcome last = outcomes[outcomes.length - 1];
+            assertThat(isCatchAll(last)).as(outer.getName() + " last outcome is the catch-all").isTrue();
+            assertThat(last.expect()).as(outer.getName() + " catch-all").isEqualTo(Expect.FORBIDDEN);
+            assertThat(List.of(outcomes)).as(outer.getName()).anyMatch(o -> o.expect() == Expect.ACCEPTABLE_INTERESTING)
+                    .anyMatch(o -> o.expect() == Expect.FORBIDDEN && !isCatchAll(o));
+        }
+    }
+
+    /** An {@code @Outcome} without an id (jcstress stores it as one empty id) matches every other state. */
+    private static boolean isCatchAll(Outcome o) {
+        return o.id().length == 0 || (o.id().length == 1 && o.id()[0].isEmpty());
+    }
+
+    /** The summary maps class names to targets; this checks each state was built from that target. */
+    @Test
+    void everyNestedClassRunsTheTargetItsNameClaims() throws Exception {
+        TreeSet<String> seen = new TreeSet<>();
+        for (List<Class<?>> tests : testsByHarness().values()) {
+            for (Class<?> test : tests) {
+                String target = Targets.targetOf(test.getSimpleName());
+                Harness state = (Harness) test.getConstructor().newInstance();
+                RelayLogic logic = state.logic();
+                Class<?> store = state.store().getClass();
+                String where = test.getName();
+                if (Targets.BROKEN_STORES.contains(target)) {
+                    assertThat(logic.id()).as(where).isEqualTo(CorrectRelayLogic.ID);
+                    assertThat(Targets.targetOf(store.getSimpleName())).as(where).isEqualTo(target);
+                } else {
+                    assertThat(logic.id()).as(where).isEqualTo(target);
+                    if (state.store() instanceof ConcurrentRelayStore) {
+                        Object expected = Stores.forLogic(logic, List.of(), Map.of(), 1);
+                        assertThat(store).as(where + " runs on the store that expresses its logic").isEqualTo(expected.getClass());
+                    } else {
+                        assertThat(store).as(where).isEqualTo(ProducerOutboxStore.class);
+                    }
+                }
+                seen.add(target);
+            }
+        }
+        assertThat(seen).as("targets the curriculum covers").contains(CorrectRelayLogic.ID)
+                .containsAll(Targets.BROKEN_STORES);
+    }
+}

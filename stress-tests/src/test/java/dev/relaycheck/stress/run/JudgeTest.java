@@ -1,0 +1,70 @@
+package dev.relaycheck.stress.run;
+
+import org.junit.jupiter.api.Test;
+import org.openjdk.jcstress.annotations.Expect;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class JudgeTest {
+
+    private static final String CORRECT = "dev.relaycheck.stress.Lease_01_DoubleClaim.Correct";
+    private static final String BROKEN = "dev.relaycheck.stress.Lease_01_DoubleClaim.ClaimIgnoresLease";
+
+    private static OutcomeCount won(long n) {
+        return new OutcomeCount("1, 0, 1", n, Expect.ACCEPTABLE_INTERESTING, "p1 won");
+    }
+
+    private static OutcomeCount both(long n) {
+        return new OutcomeCount("1, 2, 2", n, Expect.FORBIDDEN, "both won (SINGLE_LIVE_LEASE)");
+    }
+
+    private static TestRun run(String name, OutcomeCount... outcomes) {
+        long total = List.of(outcomes).stream().mapToLong(OutcomeCount::count).sum();
+        return new TestRun(name, "NORMAL", total, List.of(outcomes), List.of());
+    }
+
+    @Test
+    void aBrokenTargetThatShowsAForbiddenOutcomeIsCaughtAndNamesIt() {
+        Verdict v = Judge.judge(run(BROKEN, won(10), both(3)));
+        assertThat(v).isEqualTo(new Verdict("Lease_01_DoubleClaim", "claim-ignores-lease", "CATCH", "CAUGHT",
+                "forbidden [1, 2, 2]: both won (SINGLE_LIVE_LEASE)"));
+        assertThat(v.asExpected()).isTrue();
+    }
+
+    @Test
+    void aBrokenTargetWithoutAForbiddenOutcomeEscapes() {
+        Verdict v = Judge.judge(run(BROKEN, won(10), both(0)));
+        assertThat(v.verdict()).isEqualTo("ESCAPED");
+        assertThat(v.detail()).isEqualTo("no forbidden outcome in 10 samples");
+        assertThat(v.asExpected()).isFalse();
+    }
+
+    @Test
+    void theCorrectLogicPassesOnlyWithoutForbiddenOutcomesAndWithEveryWitness() {
+        assertThat(Judge.judge(run(CORRECT, won(10), both(0))).verdict()).isEqualTo("PASS");
+        assertThat(Judge.judge(run(CORRECT, won(10), both(1))).verdict()).isEqualTo("FAILED");
+        Verdict vacuous = Judge.judge(run(CORRECT, won(0), new OutcomeCount("0, 0, 0", 5, Expect.ACCEPTABLE, "x")));
+        assertThat(vacuous.verdict()).isEqualTo("FAILED");
+        assertThat(vacuous.detail()).isEqualTo("witness never observed: 1, 0, 1 (p1 won)");
+    }
+
+    @Test
+    void aTestThatDidNotCompleteIsNeitherCaughtNorPassed() {
+        TestRun crashed = new TestRun(BROKEN, "TEST_ERROR", 0, List.of(both(0)), List.of("java.lang.IllegalStateException: boom"));
+        assertThat(Judge.judge(crashed).verdict()).isEqualTo("ESCAPED");
+        assertThat(Judge.judge(crashed).detail()).isEqualTo("jcstress status TEST_ERROR: java.lang.IllegalStateException: boom");
+        TestRun empty = new TestRun(CORRECT, "NORMAL", 0, List.of(won(0)), List.of());
+        assertThat(Judge.judge(empty).verdict()).isEqualTo("FAILED");
+    }
+
+    @Test
+    void targetsAreTheKebabCaseOfTheNestedClass() {
+        assertThat(Targets.targetOf("Correct")).isEqualTo("correct");
+        assertThat(Targets.targetOf("ClaimIgnoresLease")).isEqualTo("claim-ignores-lease");
+        assertThat(Targets.targetOf("CheckThenInsertDedupStore")).isEqualTo("check-then-insert-dedup-store");
+        assertThat(Targets.known()).contains("correct", "outbox-outside-transaction", "read-then-write-ack-store")
+                .hasSize(18);
+    }
+}
