@@ -21,7 +21,6 @@ import java.util.List;
  */
 public final class OutboxSql {
     private final SqlShape shape;
-    private final ClaimForm form;
     private final String candidates;
     private final String conditionalLease;
     private final String blindLease;
@@ -38,11 +37,10 @@ public final class OutboxSql {
 
     public OutboxSql(SqlShape shape, ClaimForm form) {
         this.shape = shape;
-        this.form = form;
         String lockClause = shape.claimShape() == SqlShape.ClaimShape.ATOMIC && form == ClaimForm.SKIP_LOCKED
-                ? " FETCH FIRST ? ROWS ONLY FOR UPDATE SKIP LOCKED" : "";
+                ? " FOR UPDATE SKIP LOCKED" : "";
         this.candidates = "SELECT o.event_id, o.aggregate_id, o.seq, o.quantity, o.payload, o.lease_token FROM outbox o WHERE "
-                + claimable() + " ORDER BY o.seq" + lockClause;
+                + claimable() + " ORDER BY o.seq FETCH FIRST ? ROWS ONLY" + lockClause;
         String token = shape.token() == Token.FRESH ? "?" : "COALESCE(o.lease_token, ?)";
         this.conditionalLease = "UPDATE outbox o SET lease_owner = ?, lease_token = " + token + ", lease_expiry = ? "
                 + "WHERE o.event_id = ? AND " + claimable();
@@ -84,16 +82,15 @@ public final class OutboxSql {
      */
     public Claim claim(Connection c, String poller, int now, int batch, int leaseTicks, Pauses pauses) {
         try {
-            List<Candidate> seen = select(c, now, form == ClaimForm.SKIP_LOCKED ? batch : Integer.MAX_VALUE);
+            // a candidate another claimer took meanwhile fails the conditional UPDATE and is skipped: the claim
+            // then takes fewer rows than it could, and the next claim takes the rest
+            List<Candidate> seen = select(c, now, batch);
             pauses.at(Pauses.Point.MID_CLAIM);
             List<Grant> grants = new ArrayList<>();
             List<Event> events = new ArrayList<>();
             if (!seen.isEmpty()) {
                 long last = lockCounter(c);
                 for (Candidate cand : seen) {
-                    if (grants.size() == batch) {
-                        break;
-                    }
                     Grant g = lease(c, conditionalLease, true, cand, poller, now, leaseTicks, last);
                     if (g != null) {
                         grants.add(g);
@@ -148,12 +145,10 @@ public final class OutboxSql {
             if (usesNow()) {
                 ps.setInt(i++, now);
             }
-            if (candidates.contains("FETCH FIRST")) {
-                ps.setInt(i, limit);
-            }
+            ps.setInt(i, limit);
             List<Candidate> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next() && out.size() < limit) {
+                while (rs.next()) {
                     Event e = new Event(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5));
                     out.add(new Candidate(e, rs.getObject(6) != null));
                 }

@@ -1,5 +1,6 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.PollerState;
 import dev.relaycheck.model.ProducerState;
 import dev.relaycheck.model.RelayState;
@@ -89,7 +90,7 @@ public final class SqlRelay implements AutoCloseable {
     public Action apply(Step step) {
         if (step instanceof Step.Tick) {
             clock++;
-            return new Action(step, new dev.relaycheck.model.Outcome.Ticked(clock));
+            return new Action(step, new Outcome.Ticked(clock));
         }
         if (step instanceof Step.Produce) {
             return producer.finished() ? null : producer.produce();

@@ -68,7 +68,7 @@ public final class CrashCheck {
         for (CutPoint cut : CutPoint.values()) {
             for (int r = 0; r < rounds; r++) {
                 int batch = 1 + r % 2;
-                int nth = 1 + r % 4; // a different commit each round: first event, later ones, mid-batch
+                int nth = 1 + (r / 2) % commits(cut, batch); // a different commit each round: first event, later ones, mid-batch
                 CrashRound round = kill.round(SqlVariant.CORRECT, true, cut, nth, batch, "correct-" + cut.id() + "-" + r);
                 report(progress, round);
                 correct.add(round);
@@ -87,6 +87,12 @@ public final class CrashCheck {
             out.add(new TargetResult(c.target(), false, tried));
         }
         return out;
+    }
+
+    /** How many commits of this kind the child makes on the way through the scenario's four events. */
+    static int commits(CutPoint cut, int batch) {
+        int events = CrashWorld.scenario(batch).events().size();
+        return cut == CutPoint.AFTER_CLAIM ? (events + batch - 1) / batch : events;
     }
 
     private static void report(PrintStream progress, CrashRound round) {

@@ -17,6 +17,7 @@ import dev.relaycheck.model.ProducerState;
 import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.Step;
+import dev.relaycheck.model.StepResult;
 import dev.relaycheck.model.Violation;
 
 import java.io.BufferedReader;
@@ -217,7 +218,7 @@ public final class CrashKill {
                     Action a = poller.runNext(now);
                     log.add(a);
                     RelayState after = snapshot(o, c, now);
-                    for (Violation v : Invariants.checkTransition(s, a.step(), new dev.relaycheck.model.StepResult(after, a.outcome()))) {
+                    for (Violation v : Invariants.checkTransition(s, a.step(), new StepResult(after, a.outcome()))) {
                         problems.add(v.invariant() + ": " + v.detail());
                     }
                     s = after;

@@ -5,6 +5,7 @@ import dev.relaycheck.jdbc.Databases;
 import dev.relaycheck.jdbc.Pauses;
 import dev.relaycheck.jdbc.Producer;
 import dev.relaycheck.jdbc.RelaySqlException;
+import dev.relaycheck.jdbc.Schema;
 import dev.relaycheck.jdbc.Snapshots;
 import dev.relaycheck.jdbc.SqlPoller;
 import dev.relaycheck.model.Invariant;
@@ -46,7 +47,7 @@ public final class RaceHarness {
         dbs.createSchema();
         long start = System.nanoTime();
         try (Connection outbox = dbs.openOutbox(); Connection consumer = dbs.openConsumer()) {
-            dev.relaycheck.jdbc.Schema.load(outbox, consumer, scenario);
+            Schema.load(outbox, consumer, scenario);
             AtomicInteger clock = new AtomicInteger();
             AtomicBoolean stop = new AtomicBoolean();
             AtomicBoolean produced = new AtomicBoolean();
