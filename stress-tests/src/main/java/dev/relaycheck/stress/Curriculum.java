@@ -43,6 +43,8 @@ public final class Curriculum {
         List<String> selected = JCStressRunner.select(o.tests());
         console.printf("jcstress curriculum, mode %s: %d tests matching '%s' -> %s%n",
                 o.mode().id(), selected.size(), o.tests(), o.out());
+        console.println("(jcstress says FAILED when it saw a forbidden outcome, which a broken target must do;"
+                + " the verdicts at the end say which is which)");
         List<TestRun> runs = JCStressRunner.run(o, console);
         List<Verdict> rows = Reports.verdicts(runs);
         Reports.writeSummaryTsv(o.out(), rows);

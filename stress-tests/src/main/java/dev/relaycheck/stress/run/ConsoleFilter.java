@@ -1,14 +1,18 @@
 package dev.relaycheck.stress.run;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * jcstress talks a lot (VM probing, progress, full result tables). This stream keeps all of it in a log file
- * and forwards to the console only the line each finished test prints and fatal messages, unless verbose.
+ * and forwards to the console, unless verbose, only fatal messages and the line each finished test prints,
+ * once per distinct line and only until jcstress starts repeating them in its final tables.
  */
 final class ConsoleFilter extends OutputStream {
     private static final Pattern WORTH_SHOWING = Pattern.compile(
@@ -18,7 +22,9 @@ final class ConsoleFilter extends OutputStream {
     private final PrintStream console;
     private final boolean verbose;
     private final StringBuilder line = new StringBuilder();
-    private final java.io.ByteArrayOutputStream pending = new java.io.ByteArrayOutputStream();
+    private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+    private final Set<String> shown = new HashSet<>();
+    private boolean finalTables;
 
     ConsoleFilter(OutputStream log, PrintStream console, boolean verbose) {
         this.log = log;
@@ -40,8 +46,16 @@ final class ConsoleFilter extends OutputStream {
         line.setLength(0);
         line.append(pending.toString(StandardCharsets.UTF_8));
         pending.reset();
-        if (verbose || WORTH_SHOWING.matcher(line).matches()) {
-            console.println(verbose ? line : "  " + line.toString().replaceFirst("^\\.*\\s*", ""));
+        if (verbose) {
+            if (line.length() > 0) {
+                console.println(line);
+            }
+            return;
+        }
+        finalTables |= line.toString().startsWith("RUN RESULTS");
+        String shortLine = line.toString().replaceFirst("^\\.*\\s*", "");
+        if (!finalTables && WORTH_SHOWING.matcher(line).matches() && shown.add(shortLine)) {
+            console.println("  " + shortLine);
         }
     }
 

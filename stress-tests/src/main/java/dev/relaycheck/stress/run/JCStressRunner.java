@@ -9,6 +9,7 @@ import org.openjdk.jcstress.infra.grading.GradingResult;
 import org.openjdk.jcstress.infra.grading.ReportUtils;
 import org.openjdk.jcstress.infra.runners.TestList;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -69,7 +70,7 @@ public final class JCStressRunner {
         Path blob = o.out().resolve(BLOB);
         Options jcOptions = new PinnedBlobOptions(jcstressArgs(o).toArray(new String[0]), blob);
         PrintStream realOut = System.out;
-        try (OutputStream log = Files.newOutputStream(o.out().resolve(CONSOLE_LOG));
+        try (OutputStream log = new BufferedOutputStream(Files.newOutputStream(o.out().resolve(CONSOLE_LOG)));
              PrintStream filtered = new PrintStream(new ConsoleFilter(log, console, o.verbose()), true,
                      StandardCharsets.UTF_8)) {
             System.setOut(filtered);
