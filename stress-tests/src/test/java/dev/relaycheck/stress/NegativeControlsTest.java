@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  *
  * <p>Defaults keep the run near two minutes on two cores: mode quick, 2 iterations a fork. Override with
  * {@code -Djcstress.mode=default|tough}, {@code -Djcstress.iterations=N} (0: the mode's own),
- * {@code -Djcstress.tests=REGEX}. Reports go to {@code target/jcstress/}.
+ * {@code -Djcstress.tests=REGEX}, {@code -Djcstress.jvmMatrix=true}. Reports go to {@code target/jcstress/}.
  */
 class NegativeControlsTest {
 
@@ -40,7 +40,8 @@ class NegativeControlsTest {
     static void runTheCurriculum() throws Exception {
         options = new CurriculumOptions(Mode.parse(System.getProperty("jcstress.mode", "quick")),
                 System.getProperty("jcstress.tests", ".*"), OUT, 2,
-                Integer.parseInt(System.getProperty("jcstress.iterations", "2")), false);
+                Integer.parseInt(System.getProperty("jcstress.iterations", "2")),
+                Boolean.getBoolean("jcstress.jvmMatrix"), false);
         PrintStream console = new PrintStream(Files.newOutputStream(Files.createDirectories(Path.of("target"))
                 .resolve("jcstress-suite.log")), true, StandardCharsets.UTF_8);
         verdicts = Curriculum.run(options, console);

@@ -12,12 +12,14 @@ import java.util.regex.PatternSyntaxException;
  * @param out        report directory: jcstress HTML, the per-harness text summaries, summary.tsv, the result blob
  * @param cpus       CPUs jcstress may use (2 is enough for the two-actor harnesses)
  * @param iterations iterations per fork, overriding the mode's (0: the mode's own)
+ * @param jvmMatrix  run every JVM configuration jcstress knows instead of plain tiered compilation only
  * @param verbose    forward all of jcstress's console output instead of one line per finished test
  */
-public record CurriculumOptions(Mode mode, String tests, Path out, int cpus, int iterations, boolean verbose) {
+public record CurriculumOptions(Mode mode, String tests, Path out, int cpus, int iterations, boolean jvmMatrix,
+                                boolean verbose) {
 
     public static final String USAGE = "usage: Curriculum [--mode quick|default|tough] [--tests REGEX] [--out DIR]"
-            + " [--cpus N] [--iterations N] [--verbose]";
+            + " [--cpus N] [--iterations N] [--jvm-matrix] [--verbose]";
 
     public CurriculumOptions {
         try {
@@ -35,28 +37,31 @@ public record CurriculumOptions(Mode mode, String tests, Path out, int cpus, int
 
     /** The defaults: quick, every harness, results/jcstress, two CPUs (fewer if the machine has fewer). */
     public static CurriculumOptions defaults() {
-        return new CurriculumOptions(Mode.QUICK, ".*", Path.of("results", "jcstress"), 2, 0, false);
+        return new CurriculumOptions(Mode.QUICK, ".*", Path.of("results", "jcstress"), 2, 0, false, false);
     }
 
     public static CurriculumOptions parse(String[] args) {
-        CurriculumOptions o = defaults();
+        Mode mode = Mode.QUICK;
+        String tests = ".*";
+        Path out = Path.of("results", "jcstress");
+        int cpus = 2;
+        int iterations = 0;
+        boolean jvmMatrix = false;
+        boolean verbose = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
-                case "--mode" -> o = o.withMode(Mode.parse(value(args, ++i, arg)));
-                case "--tests" -> o = new CurriculumOptions(o.mode, value(args, ++i, arg), o.out, o.cpus, o.iterations, o.verbose);
-                case "--out" -> o = new CurriculumOptions(o.mode, o.tests, Path.of(value(args, ++i, arg)), o.cpus, o.iterations, o.verbose);
-                case "--cpus" -> o = new CurriculumOptions(o.mode, o.tests, o.out, number(args, ++i, arg), o.iterations, o.verbose);
-                case "--iterations" -> o = new CurriculumOptions(o.mode, o.tests, o.out, o.cpus, number(args, ++i, arg), o.verbose);
-                case "--verbose" -> o = new CurriculumOptions(o.mode, o.tests, o.out, o.cpus, o.iterations, true);
+                case "--mode" -> mode = Mode.parse(value(args, ++i, arg));
+                case "--tests" -> tests = value(args, ++i, arg);
+                case "--out" -> out = Path.of(value(args, ++i, arg));
+                case "--cpus" -> cpus = number(args, ++i, arg);
+                case "--iterations" -> iterations = number(args, ++i, arg);
+                case "--jvm-matrix" -> jvmMatrix = true;
+                case "--verbose" -> verbose = true;
                 default -> throw new UsageException("unknown argument '" + arg + "'; " + USAGE);
             }
         }
-        return o;
-    }
-
-    public CurriculumOptions withMode(Mode m) {
-        return new CurriculumOptions(m, tests, out, cpus, iterations, verbose);
+        return new CurriculumOptions(mode, tests, out, cpus, iterations, jvmMatrix, verbose);
     }
 
     private static String value(String[] args, int i, String flag) {

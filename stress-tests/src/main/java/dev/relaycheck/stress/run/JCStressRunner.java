@@ -44,9 +44,17 @@ public final class JCStressRunner {
         return TestList.tests().stream().filter(t -> p.matcher(t).find()).sorted().toList();
     }
 
-    /** The jcstress command line for these options (without the result file, which is pinned separately). */
+    /**
+     * The jcstress command line for these options (without the result file, which is pinned separately).
+     * Without the JVM matrix: one JVM configuration ({@code -jvmArgs} turns jcstress's auto-detected matrix
+     * off; on JDK 17 it still runs it with and without biased locking), no split compilation, no heap
+     * pre-touch, so a harness costs seconds rather than minutes.
+     */
     public static List<String> jcstressArgs(CurriculumOptions o) {
-        List<String> args = o.mode().jcstressArgs();
+        List<String> args = new ArrayList<>(List.of("-m", o.mode().id()));
+        if (!o.jvmMatrix()) {
+            args.addAll(List.of("-sc", "false", "-pth", "false", "-jvmArgs", "-Xmx256m"));
+        }
         args.addAll(List.of("-c", Integer.toString(o.cpus()), "-t", o.tests(), "-r", o.out().toString()));
         if (o.iterations() > 0) {
             args.addAll(List.of("-iters", Integer.toString(o.iterations())));
