@@ -12,8 +12,9 @@ import java.util.Map;
  * Builds the thread-safe store a logic needs. {@link ConcurrentRelayStore#claim} is always atomic per row, so
  * a logic whose {@link RelayLogic#claimShape()} is {@code CHECK_THEN_ACT} would run as if it were correct on
  * it; that shape is expressed by {@link CheckThenActClaimStore}, which reads first and writes later.
- * Every other decision (claimable, token, expiry, fencing, dedup key, consumer shape, whether the consumer
- * looks at its marker) is honored by the store itself.
+ * Every other store decision (claimable, token, expiry, fencing, dedup key, consumer shape, whether the
+ * consumer looks at its marker) is honored by the store itself; the poller's order of ack and delivery by
+ * {@link RelayRace#process}, the producer's transaction shape by {@link ProducerOutboxStore}.
  */
 public final class Stores {
     private Stores() {
