@@ -1,0 +1,105 @@
+package dev.relaycheck.lincheck;
+
+import dev.relaycheck.lincheck.StoreDomain.EventId;
+import dev.relaycheck.lincheck.StoreDomain.Poller;
+import kotlin.Unit;
+import kotlin.jvm.functions.Function1;
+import kotlin.reflect.KFunction;
+import kotlin.reflect.jvm.ReflectJvmMapping;
+import org.jetbrains.lincheck.datastructures.DSLScenarioBuilder;
+import org.jetbrains.lincheck.datastructures.DSLThreadScenario;
+
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The relay's known hazards as fixed Lincheck scenarios, run before the random ones. Random generation over
+ * {@link StoreDomain} finds these too (run with {@code -Dlincheck.hazards=false} and a larger budget), but
+ * only after tens of scenarios; as fixed scenarios they are explored in every run, in a second, so the
+ * default budget catches every broken target and the correct store is checked on exactly these shapes.
+ * Lincheck still chooses the interleavings: a scenario says which operations run, not in what order.
+ */
+public final class HazardScenarios {
+    private HazardScenarios() {
+    }
+
+    /** One operation call, printed the way Lincheck prints it. */
+    public record Call(String operation, List<Object> args) {
+        @Override
+        public String toString() {
+            return operation + args.stream().map(String::valueOf).collect(Collectors.joining(", ", "(", ")"));
+        }
+    }
+
+    /**
+     * A scenario: operations run first on one thread, then the parallel part.
+     *
+     * @param name    stable name
+     * @param exposes what a wrong store shows in it
+     */
+    public record Hazard(String name, String exposes, List<Call> initial, List<List<Call>> threads) {
+    }
+
+    private static final long T1 = 1;
+    private static final long T2 = 2;
+
+    public static final List<Hazard> ALL = List.of(
+            new Hazard("double-claim", "two claims of the head row at once both win it (or the second skips the head)",
+                    List.of(),
+                    List.of(List.of(call("claim", Poller.p1)), List.of(call("claim", Poller.p2)))),
+            new Hazard("concurrent-redelivery", "two deliveries of a re-claimed event: both apply it, or one answers "
+                    + "DUPLICATE while the stock is still untouched",
+                    List.of(call("claim", Poller.p1), call("tick"), call("claim", Poller.p2)),
+                    List.of(List.of(call("deliver", EventId.E1, T1), call("stock")),
+                            List.of(call("deliver", EventId.E1, T2), call("stock")))),
+            new Hazard("stale-ack-after-reclaim", "the expired owner's ack lands after another poller re-claimed the row",
+                    List.of(call("claim", Poller.p1), call("tick")),
+                    List.of(List.of(call("ack", EventId.E1, T1)),
+                            List.of(call("claim", Poller.p2), call("ack", EventId.E1, T2)))),
+            new Hazard("stale-release-after-reclaim", "the expired owner's release frees its successor's lease",
+                    List.of(call("claim", Poller.p1), call("tick")),
+                    List.of(List.of(call("release", EventId.E1, T1)),
+                            List.of(call("claim", Poller.p2), call("ack", EventId.E1, T2)))),
+            new Hazard("equal-payloads", "two different events with equal payloads: a payload-keyed consumer drops one",
+                    List.of(),
+                    List.of(List.of(call("deliver", EventId.E1, T1)), List.of(call("deliver", EventId.E2, T1)))));
+
+    private static Call call(String operation, Object... args) {
+        return new Call(operation, Arrays.asList(args));
+    }
+
+    /** The hazard as a Lincheck custom scenario over {@link RelayStoreOperations}. */
+    public static Function1<DSLScenarioBuilder, Unit> toLincheck(Hazard hazard) {
+        return scenario -> {
+            if (!hazard.initial().isEmpty()) {
+                scenario.initial(thread -> actors(thread, hazard.initial()));
+            }
+            scenario.parallel(parallel -> {
+                for (List<Call> calls : hazard.threads()) {
+                    parallel.thread(thread -> actors(thread, calls));
+                }
+                return Unit.INSTANCE;
+            });
+            return Unit.INSTANCE;
+        };
+    }
+
+    private static Unit actors(DSLThreadScenario thread, List<Call> calls) {
+        for (Call c : calls) {
+            thread.actor(operation(c.operation()), c.args().toArray());
+        }
+        return Unit.INSTANCE;
+    }
+
+    /** The operation method by name (operation names are unique in the test class). */
+    static KFunction<?> operation(String name) {
+        for (Method m : RelayStoreOperations.class.getMethods()) {
+            if (m.getName().equals(name)) {
+                return ReflectJvmMapping.getKotlinFunction(m);
+            }
+        }
+        throw new IllegalArgumentException("RelayStoreOperations has no operation " + name);
+    }
+}

@@ -1,0 +1,150 @@
+package dev.relaycheck.lincheck;
+
+import org.jetbrains.lincheck.LincheckAssertionError;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns what Lincheck throws into a {@link RunOutcome}. Lincheck reports every failure as a
+ * {@link LincheckAssertionError} whose text starts with a headline such as {@code = Invalid execution results =};
+ * the headline says which kind of failure it is.
+ */
+final class LincheckFailures {
+    static final String NON_LINEARIZABLE = "= Invalid execution results =";
+    static final String CONCURRENT_TEST_FAILED = "= Concurrent test failed =";
+    private static final Pattern HEADLINE = Pattern.compile("^= (.+) =$", Pattern.MULTILINE);
+    private static final Pattern PROTOCOL_VIOLATION =
+            Pattern.compile(Pattern.quote(ProtocolViolation.class.getName()) + ": (.*)$", Pattern.MULTILINE);
+
+    private LincheckFailures() {
+    }
+
+    /** Runs a Lincheck check; a Lincheck failure or any exception becomes the outcome instead of propagating. */
+    static RunOutcome capture(Runnable check, String passedDetail, String breaks) {
+        try {
+            check.run();
+            return RunOutcome.passed(passedDetail);
+        } catch (LincheckAssertionError e) {
+            return classify(e.getMessage(), breaks);
+        } catch (RuntimeException | AssertionError e) {
+            StringWriter trace = new StringWriter();
+            e.printStackTrace(new PrintWriter(trace));
+            return new RunOutcome(RunOutcome.Status.OTHER_FAILURE, "the check itself failed: " + oneLine(String.valueOf(e)), trace.toString());
+        }
+    }
+
+    static RunOutcome classify(String text, String breaks) {
+        String report = text.strip() + "\n";
+        if (report.contains(NON_LINEARIZABLE)) {
+            String suffix = breaks.isEmpty() ? "" : " (" + breaks + ")";
+            return new RunOutcome(RunOutcome.Status.VIOLATION,
+                    "non-linearizable against the correct model" + suffix + ": " + resultsSummary(report), report);
+        }
+        Matcher protocol = PROTOCOL_VIOLATION.matcher(report);
+        if (report.contains(CONCURRENT_TEST_FAILED) && protocol.find()) {
+            return new RunOutcome(RunOutcome.Status.VIOLATION, oneLine(protocol.group(1)), report);
+        }
+        Matcher headline = HEADLINE.matcher(report);
+        String what = headline.find() ? headline.group(1) : "unrecognised Lincheck failure";
+        return new RunOutcome(RunOutcome.Status.OTHER_FAILURE, "Lincheck failed for another reason: " + what, report);
+    }
+
+    /**
+     * The results table that follows the headline, flattened: the operations run before the parallel part, the
+     * parallel part thread by thread, and those run after.
+     */
+    static String resultsSummary(String report) {
+        List<List<String[]>> sections = firstTableSections(report);
+        if (sections.isEmpty()) {
+            return "see the report";
+        }
+        int parallel = -1;
+        for (int i = 0; i < sections.size() && parallel < 0; i++) {
+            if (nonEmptyColumns(sections.get(i)) > 1) {
+                parallel = i;
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < sections.size(); i++) {
+            List<String[]> rows = sections.get(i);
+            if (i == parallel) {
+                List<String> threads = new ArrayList<>();
+                for (int col = 0; col < rows.get(0).length; col++) {
+                    threads.add("T" + (col + 1) + " " + String.join(", ", column(rows, col)));
+                }
+                parts.add("parallel " + String.join(" / ", threads));
+            } else {
+                parts.add((parallel < 0 || i < parallel ? "init " : "post ") + String.join(", ", column(rows, 0)));
+            }
+        }
+        return String.join("; ", parts);
+    }
+
+    private static List<List<String[]>> firstTableSections(String report) {
+        List<List<String[]>> sections = new ArrayList<>();
+        List<String[]> current = null;
+        boolean header = true;
+        for (String line : report.lines().toList()) {
+            if (line.startsWith("| -")) {
+                if (current != null && !current.isEmpty()) {
+                    sections.add(current);
+                }
+                current = new ArrayList<>();
+            } else if (line.startsWith("| ") && current != null) {
+                if (header) {
+                    header = false; // the "Thread 1 | Thread 2" row
+                } else {
+                    current.add(cells(line));
+                }
+            } else if (current != null) {
+                break; // the end of the first table
+            }
+        }
+        return sections;
+    }
+
+    private static String[] cells(String row) {
+        String inner = row.substring(1, row.lastIndexOf('|'));
+        String[] cells = inner.split("\\|", -1);
+        for (int i = 0; i < cells.length; i++) {
+            cells[i] = cells[i].strip();
+        }
+        return cells;
+    }
+
+    private static long nonEmptyColumns(List<String[]> rows) {
+        int width = rows.stream().mapToInt(r -> r.length).max().orElse(0);
+        long n = 0;
+        for (int col = 0; col < width; col++) {
+            if (!column(rows, col).isEmpty()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private static List<String> column(List<String[]> rows, int col) {
+        List<String> out = new ArrayList<>();
+        for (String[] r : rows) {
+            if (col < r.length && !r[col].isEmpty()) {
+                out.add(r[col]);
+            }
+        }
+        return out;
+    }
+
+    static String oneLine(String s) {
+        return s.replaceAll("[\\t\\r\\n]+", " ").strip();
+    }
+
+    static Optional<String> headline(String report) {
+        Matcher m = HEADLINE.matcher(report);
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+    }
+}

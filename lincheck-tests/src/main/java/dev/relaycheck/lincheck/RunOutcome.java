@@ -1,0 +1,25 @@
+package dev.relaycheck.lincheck;
+
+/**
+ * What one run of a check on one target gave.
+ *
+ * @param status what happened
+ * @param detail one line: the forbidden outcome or invariant, or what was explored
+ * @param report Lincheck's full failure text (scenario, results, interleaving); empty when it passed
+ */
+public record RunOutcome(Status status, String detail, String report) {
+
+    /** How a run ended. */
+    public enum Status {
+        /** Lincheck explored its budget and found nothing. */
+        PASSED,
+        /** Lincheck failed the run with the kind of failure the check looks for (non-linearizable results, or a broken invariant). */
+        VIOLATION,
+        /** Lincheck failed the run for some other reason (hang, unexpected exception, ...), or the run itself broke. */
+        OTHER_FAILURE
+    }
+
+    public static RunOutcome passed(String detail) {
+        return new RunOutcome(Status.PASSED, detail, "");
+    }
+}

@@ -1,0 +1,69 @@
+package dev.relaycheck.lincheck;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Runs every check of {@link Checks} on every one of its targets, with the budget from system properties:
+ * the correct store must pass, and every broken target must make Lincheck fail the check with the failure
+ * the check looks for (the negative controls). Reports land in results/lincheck/ as with the main entry.
+ * {@code -Dlincheck.only=CHECK[/TARGET]} runs a part.
+ */
+class LincheckChecksTest {
+    private static final String ONLY = System.getProperty("lincheck.only", "").strip();
+    private static final CheckRunner RUNNER = new CheckRunner(LincheckBudget.fromSystemProperties(), ResultFiles.locate());
+    private static final List<CheckResult> RESULTS = new ArrayList<>();
+
+    @TestFactory
+    Stream<DynamicTest> linearizabilityUnderModelChecking() {
+        return tests("linearizability-model-checking", LincheckFailures.NON_LINEARIZABLE);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> linearizabilityUnderStress() {
+        return tests("linearizability-stress", LincheckFailures.NON_LINEARIZABLE);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> relayProtocolUnderTheGeneralModelChecker() {
+        return tests("relay-protocol", LincheckFailures.CONCURRENT_TEST_FAILED);
+    }
+
+    private static Stream<DynamicTest> tests(String checkId, String lincheckHeadline) {
+        return Checks.select(ONLY.isEmpty() ? checkId : ONLY).stream()
+                .filter(p -> p.check().id().equals(checkId))
+                .map(p -> DynamicTest.dynamicTest(p.target().id() + " " + p.target().expect(), () -> {
+                    CheckRunner.Ran ran = RUNNER.run(p);
+                    CheckResult r = ran.result();
+                    synchronized (RESULTS) {
+                        RESULTS.add(r);
+                    }
+                    String rerun = ResultFiles.rerunCommand(p.check().id(), p.target().id(), RUNNER.budget());
+                    if (p.target().isCorrect()) {
+                        assertThat(r.verdict()).as("%s; trace: %s; rerun: %s", r.detail(), ran.report(), rerun).isEqualTo("PASS");
+                    } else {
+                        assertThat(r.verdict()).as("%s; rerun: %s", r.detail(), rerun).isEqualTo("CAUGHT");
+                        assertThat(r.outcome().report()).as("Lincheck's failure text").contains(lincheckHeadline);
+                        if (lincheckHeadline.equals(LincheckFailures.CONCURRENT_TEST_FAILED)) {
+                            assertThat(r.detail()).as("the protocol names the invariant that broke").startsWith(p.target().breaks() + ":");
+                        }
+                        assertThat(ran.report()).as("report file").isNotNull().exists();
+                    }
+                }));
+    }
+
+    /** A full run rewrites summary.tsv, exactly as the main entry does. */
+    @AfterAll
+    static void writeSummary() {
+        if (ONLY.isEmpty() && RESULTS.size() == Checks.select("").size()) {
+            RUNNER.files().writeSummary(RESULTS);
+        }
+    }
+}
