@@ -23,7 +23,7 @@ import java.util.Properties;
 public record LincheckBudget(int iterations, int invocations, int actorsPerThread, int actorsBefore, int actorsAfter,
                              int stressIterations, int stressInvocations, int protocolInvocations, boolean hazards) {
 
-    public static final LincheckBudget DEFAULT = new LincheckBudget(20, 50, 3, 2, 1, 10, 200, 300, true);
+    public static final LincheckBudget DEFAULT = new LincheckBudget(20, 50, 3, 2, 1, 10, 200, 600, true);
 
     public LincheckBudget {
         positive("lincheck.iterations", iterations);

@@ -1,7 +1,6 @@
 package dev.relaycheck.lincheck;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -81,10 +80,5 @@ public final class LincheckChecks {
     private static int bad(PrintStream err, String message) {
         err.println("lincheck-checks: " + message);
         return 2;
-    }
-
-    /** The folder reports go to (for messages). */
-    static Path resultsDir() {
-        return ResultFiles.locate().dir();
     }
 }

@@ -6,7 +6,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -42,7 +41,7 @@ final class LincheckFailures {
     static RunOutcome classify(String text, String breaks) {
         String report = text.strip() + "\n";
         if (report.contains(NON_LINEARIZABLE)) {
-            String suffix = breaks.isEmpty() ? "" : " (" + breaks + ")";
+            String suffix = breaks.isEmpty() ? "" : " (the mistake breaks " + breaks + ")";
             return new RunOutcome(RunOutcome.Status.VIOLATION,
                     "non-linearizable against the correct model" + suffix + ": " + resultsSummary(report), report);
         }
@@ -141,10 +140,5 @@ final class LincheckFailures {
 
     static String oneLine(String s) {
         return s.replaceAll("[\\t\\r\\n]+", " ").strip();
-    }
-
-    static Optional<String> headline(String report) {
-        Matcher m = HEADLINE.matcher(report);
-        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
 }

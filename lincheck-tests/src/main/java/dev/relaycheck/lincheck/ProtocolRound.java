@@ -25,9 +25,16 @@ import java.util.List;
  * (EVENTUAL_DELIVERY: the last claimer's ack must land).
  */
 final class ProtocolRound {
-    static final Scenario WORLD = Scenario.builder("relay-protocol")
-            .description("two pollers claim, deliver and ack EVENT-61 while the clock ticks once")
-            .pollers("p1", "p2").stock("SKU-29", 10).event("EVENT-61", "SKU-29", 4).leaseTicks(1).build();
+    /**
+     * The world, built afresh for every round: nothing a round touches is shared with an earlier round or an
+     * earlier check (not even a collection's lazily cached view), so a failing round's trace is the same bytes
+     * whether the check runs alone or after others in one JVM.
+     */
+    static Scenario world() {
+        return Scenario.builder("relay-protocol")
+                .description("two pollers claim, deliver and ack EVENT-61 while the clock ticks once")
+                .pollers("p1", "p2").stock("SKU-29", 10).event("EVENT-61", "SKU-29", 4).leaseTicks(1).build();
+    }
 
     private ProtocolRound() {
     }
@@ -47,7 +54,8 @@ final class ProtocolRound {
     }
 
     static void play(Target target) {
-        ConcurrentRelayStore store = target.newStore(WORLD.events(), WORLD.initialStock(), WORLD.leaseTicks());
+        Scenario world = world();
+        ConcurrentRelayStore store = target.newStore(world.events(), world.initialStock(), world.leaseTicks());
         List<Turn> p1 = new ArrayList<>();
         List<Turn> p2 = new ArrayList<>();
         Thread first = new Thread(() -> poll(store, "p1", p1));
@@ -61,7 +69,7 @@ final class ProtocolRound {
         join(clock);
         List<Turn> turns = new ArrayList<>(p1);
         turns.addAll(p2);
-        check(store.snapshot(), turns);
+        check(world, store.snapshot(), turns);
     }
 
     private static void poll(ConcurrentRelayStore store, String poller, List<Turn> out) {
@@ -74,9 +82,9 @@ final class ProtocolRound {
         }
     }
 
-    static void check(RelayState end, List<Turn> turns) {
+    static void check(Scenario world, RelayState end, List<Turn> turns) {
         String seen = turns + "; final state " + end.rows() + " " + end.consumer();
-        List<Violation> broken = Invariants.checkState(WORLD, end);
+        List<Violation> broken = Invariants.checkState(world, end);
         if (!broken.isEmpty()) {
             throw new ProtocolViolation(broken.get(0).invariant(), broken.get(0).detail() + "; " + seen);
         }
@@ -99,8 +107,8 @@ final class ProtocolRound {
                 }
             }
         }
-        if (!Invariants.isComplete(WORLD, end)) {
-            throw new ProtocolViolation(Invariant.EVENTUAL_DELIVERY, Invariants.whyIncomplete(WORLD, end) + "; " + seen);
+        if (!Invariants.isComplete(world, end)) {
+            throw new ProtocolViolation(Invariant.EVENTUAL_DELIVERY, Invariants.whyIncomplete(world, end) + "; " + seen);
         }
     }
 

@@ -32,7 +32,7 @@ class ProtocolRoundTest {
         List<ProtocolRound.Turn> turns = List.of(
                 new ProtocolRound.Turn("p1", first.get(0), 0, 0, d1, ack1),
                 new ProtocolRound.Turn("p2", second.get(0), 1, 1, d2, ack2));
-        assertThatCode(() -> ProtocolRound.check(store.snapshot(), turns)).doesNotThrowAnyException();
+        assertThatCode(() -> ProtocolRound.check(ProtocolRound.world(), store.snapshot(), turns)).doesNotThrowAnyException();
     }
 
     @Test
@@ -45,7 +45,7 @@ class ProtocolRoundTest {
         List<ProtocolRound.Turn> clockMoved = List.of(
                 new ProtocolRound.Turn("p1", new Held(E, 1), 0, 1, Delivery.APPLIED, false),
                 new ProtocolRound.Turn("p2", new Held(E, 2), 0, 0, Delivery.DUPLICATE, true));
-        assertThatCode(() -> ProtocolRound.check(end, clockMoved)).as("instant unknown: no claim").doesNotThrowAnyException();
+        assertThatCode(() -> ProtocolRound.check(ProtocolRound.world(), end, clockMoved)).as("instant unknown: no claim").doesNotThrowAnyException();
     }
 
     @Test
@@ -64,7 +64,7 @@ class ProtocolRoundTest {
     @Test
     void aDoubleEffectOrAnUndeliveredEventIsCaughtOnTheFinalState() {
         ConcurrentRelayStore twice = new ConcurrentRelayStore(LogicCatalogue.byId("no-dedup-marker").orElseThrow(),
-                ProtocolRound.WORLD.events(), ProtocolRound.WORLD.initialStock(), 1);
+                ProtocolRound.world().events(), ProtocolRound.world().initialStock(), 1);
         twice.deliver(E, 1);
         twice.deliver(E, 2);
         assertThat(violation(twice.snapshot(), List.of())).isEqualTo(Invariant.EFFECT_AT_MOST_ONCE);
@@ -73,7 +73,7 @@ class ProtocolRoundTest {
 
     private static ConcurrentRelayStore store() {
         return Targets.byId("correct").orElseThrow()
-                .newStore(ProtocolRound.WORLD.events(), ProtocolRound.WORLD.initialStock(), ProtocolRound.WORLD.leaseTicks());
+                .newStore(ProtocolRound.world().events(), ProtocolRound.world().initialStock(), ProtocolRound.world().leaseTicks());
     }
 
     private static RelayState deliveredOnce() {
@@ -85,7 +85,7 @@ class ProtocolRoundTest {
     }
 
     private static Invariant violation(RelayState end, List<ProtocolRound.Turn> turns) {
-        ProtocolViolation v = catchThrowableOfType(ProtocolViolation.class, () -> ProtocolRound.check(end, turns));
+        ProtocolViolation v = catchThrowableOfType(ProtocolViolation.class, () -> ProtocolRound.check(ProtocolRound.world(), end, turns));
         assertThat(v).as("a violation").isNotNull();
         assertThat(v.getMessage()).startsWith(v.invariant().name() + ": ");
         return v.invariant();

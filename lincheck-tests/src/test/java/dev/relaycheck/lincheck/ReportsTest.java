@@ -47,7 +47,7 @@ class ReportsTest {
     void nonLinearizableResultsBecomeAViolationWithTheResultsFlattened() {
         RunOutcome o = LincheckFailures.classify(REPORT, "STALE_ACK_REJECTED");
         assertThat(o.status()).isEqualTo(RunOutcome.Status.VIOLATION);
-        assertThat(o.detail()).isEqualTo("non-linearizable against the correct model (STALE_ACK_REJECTED): "
+        assertThat(o.detail()).isEqualTo("non-linearizable against the correct model (the mistake breaks STALE_ACK_REJECTED): "
                 + "init claim(p1): [E1/t1], tick(): 1; parallel T1 ack(E1, 1): true / T2 claim(p2): [E1/t2], ack(E1, 2): false [1,1]");
     }
 
