@@ -2,7 +2,10 @@ package dev.relaycheck.lincheck;
 
 import java.nio.file.Path;
 
-/** Runs one planned (check, target) pair, judges it, and saves its report: shared by the main entry and the tests. */
+/**
+ * Runs one planned (check, target) pair, judges it, and saves its report: shared by the main entry and the
+ * tests. A broken target whose failure Lincheck could not render is run once more.
+ */
 public final class CheckRunner {
     private final LincheckBudget budget;
     private final ResultFiles files;
@@ -19,6 +22,11 @@ public final class CheckRunner {
     public Ran run(Checks.Planned p) {
         long start = System.nanoTime();
         RunOutcome outcome = p.check().run(p.target(), budget);
+        if (outcome.status() == RunOutcome.Status.REPORT_CRASHED && !p.target().isCorrect()) {
+            // a broken target: Lincheck did find something; run once more to get a failure it can render.
+            // Never for the correct store, where any failure found must stand.
+            outcome = p.check().run(p.target(), budget).noted("retried once: " + outcome.detail());
+        }
         long millis = (System.nanoTime() - start) / 1_000_000; // for the console only, never in a file
         CheckResult result = CheckResult.judge(p.check(), p.target(), outcome);
         return new Ran(result, files.write(result, p.target(), budget), millis);

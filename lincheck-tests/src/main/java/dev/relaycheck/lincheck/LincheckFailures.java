@@ -34,8 +34,22 @@ final class LincheckFailures {
         } catch (RuntimeException | AssertionError e) {
             StringWriter trace = new StringWriter();
             e.printStackTrace(new PrintWriter(trace));
+            if (thrownWhileReporting(e)) {
+                return new RunOutcome(RunOutcome.Status.REPORT_CRASHED, "Lincheck found a failure but crashed rendering it: "
+                        + oneLine(String.valueOf(e)), trace.toString());
+            }
             return new RunOutcome(RunOutcome.Status.OTHER_FAILURE, "the check itself failed: " + oneLine(String.valueOf(e)), trace.toString());
         }
+    }
+
+    /** Lincheck builds its assertion error only once it has found a failure; a throw from inside that is its own bug. */
+    static boolean thrownWhileReporting(Throwable e) {
+        for (StackTraceElement f : e.getStackTrace()) {
+            if (f.getClassName().equals(LincheckAssertionError.class.getName()) && f.getMethodName().equals("<init>")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static RunOutcome classify(String text, String breaks) {

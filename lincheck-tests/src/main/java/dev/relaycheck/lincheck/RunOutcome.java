@@ -16,10 +16,20 @@ public record RunOutcome(Status status, String detail, String report) {
         /** Lincheck failed the run with the kind of failure the check looks for (non-linearizable results, or a broken invariant). */
         VIOLATION,
         /** Lincheck failed the run for some other reason (hang, unexpected exception, ...), or the run itself broke. */
-        OTHER_FAILURE
+        OTHER_FAILURE,
+        /**
+         * Lincheck found a failure but crashed while rendering its report (seen once with runConcurrentTest on a
+         * loaded machine: an IndexOutOfBoundsException in its trace builder), so what it found is unknown.
+         */
+        REPORT_CRASHED
     }
 
     public static RunOutcome passed(String detail) {
         return new RunOutcome(Status.PASSED, detail, "");
+    }
+
+    /** The same outcome with a note put before its detail and its report. */
+    public RunOutcome noted(String note) {
+        return new RunOutcome(status, note + "; " + detail, note + "\n\n" + report);
     }
 }

@@ -1,0 +1,80 @@
+package dev.relaycheck.lincheck;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The runner's handling of a Lincheck that found a failure but crashed rendering it. */
+class CheckRunnerTest {
+
+    @Test
+    void aThrowFromInsideLincheckAssertionErrorIsAReportCrash() {
+        IndexOutOfBoundsException crash = new IndexOutOfBoundsException("Index 3 out of bounds for length 2");
+        crash.setStackTrace(new StackTraceElement[] {
+                new StackTraceElement("org.jetbrains.kotlinx.lincheck.trace.TraceNodesKt", "traceToTree", "TraceNodes.kt", 217),
+                new StackTraceElement("org.jetbrains.lincheck.LincheckAssertionError", "<init>", "LincheckAssertionError.kt", 16)});
+        RunOutcome o = LincheckFailures.capture(() -> {
+            throw crash;
+        }, "passed", "");
+        assertThat(o.status()).isEqualTo(RunOutcome.Status.REPORT_CRASHED);
+        assertThat(o.detail()).startsWith("Lincheck found a failure but crashed rendering it: java.lang.IndexOutOfBoundsException");
+        assertThat(LincheckFailures.capture(() -> {
+            throw new IllegalStateException("bad configuration");
+        }, "passed", "").status()).isEqualTo(RunOutcome.Status.OTHER_FAILURE);
+    }
+
+    @Test
+    void aBrokenTargetIsRunOnceMoreAndTheCorrectOneNever(@TempDir Path dir) {
+        RunOutcome crashed = new RunOutcome(RunOutcome.Status.REPORT_CRASHED, "Lincheck found a failure but crashed rendering it: x", "trace");
+        RunOutcome found = LincheckFailures.classify("= Invalid execution results =\n", "SINGLE_LIVE_LEASE");
+        CheckRunner runner = new CheckRunner(LincheckBudget.DEFAULT, new ResultFiles(dir));
+
+        Scripted broken = new Scripted(crashed, found);
+        CheckRunner.Ran ran = runner.run(new Checks.Planned(broken, Targets.byId("check-then-act-claim-store").orElseThrow()));
+        assertThat(broken.calls).isEqualTo(2);
+        assertThat(ran.result().verdict()).isEqualTo("CAUGHT");
+        assertThat(ran.result().detail()).startsWith("retried once: Lincheck found a failure but crashed rendering it: x; non-linearizable");
+
+        Scripted correct = new Scripted(crashed, RunOutcome.passed("fine"));
+        ran = runner.run(new Checks.Planned(correct, Targets.byId("correct").orElseThrow()));
+        assertThat(correct.calls).isEqualTo(1);
+        assertThat(ran.result().verdict()).isEqualTo("FAILED");
+    }
+
+    /** A check that answers from a script, so the runner's logic is tested without Lincheck. */
+    private static final class Scripted implements LincheckCheck {
+        private final Deque<RunOutcome> answers;
+        int calls;
+
+        Scripted(RunOutcome... answers) {
+            this.answers = new ArrayDeque<>(List.of(answers));
+        }
+
+        @Override
+        public String id() {
+            return "scripted";
+        }
+
+        @Override
+        public String description() {
+            return "answers from a script";
+        }
+
+        @Override
+        public List<Target> targets() {
+            return Targets.all();
+        }
+
+        @Override
+        public RunOutcome run(Target target, LincheckBudget budget) {
+            calls++;
+            return answers.removeFirst();
+        }
+    }
+}
