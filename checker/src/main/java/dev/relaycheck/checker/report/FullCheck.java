@@ -33,18 +33,20 @@ public final class FullCheck {
 
     /** How long to spend. */
     public enum Budget {
-        QUICK(200, 2, 3, "quick"), DEFAULT(1000, 5, 5, "quick"), LONG(10_000, 20, 20, "default");
+        QUICK(50, 1, 1, "quick", 1), DEFAULT(150, 3, 2, "quick", 1), LONG(2000, 20, 10, "default", 0);
 
         final int sqlSeeds;
         final int sqlRaceRounds;
         final int crashRounds;
         final String jcstressMode;
+        final int jcstressIterations; // per fork; 0 = the mode's own
 
-        Budget(int sqlSeeds, int sqlRaceRounds, int crashRounds, String jcstressMode) {
+        Budget(int sqlSeeds, int sqlRaceRounds, int crashRounds, String jcstressMode, int jcstressIterations) {
             this.sqlSeeds = sqlSeeds;
             this.sqlRaceRounds = sqlRaceRounds;
             this.crashRounds = crashRounds;
             this.jcstressMode = jcstressMode;
+            this.jcstressIterations = jcstressIterations;
         }
     }
 
@@ -94,7 +96,8 @@ public final class FullCheck {
         log.println("[jcstress] curriculum, mode " + o.budget().jcstressMode + " (a few minutes)");
         Path logFile = o.results().resolve("logs/jcstress.log");
         int exit = Subprocess.run(List.of(Subprocess.java(), "-cp", jar.toAbsolutePath().toString(),
-                        "dev.relaycheck.stress.Curriculum", "--mode", o.budget().jcstressMode, "--out", out.toString()),
+                        "dev.relaycheck.stress.Curriculum", "--mode", o.budget().jcstressMode,
+                        "--iterations", Integer.toString(o.budget().jcstressIterations), "--out", out.toString()),
                 out, logFile.toAbsolutePath(), 1800);
         histograms.addAll(JcstressOutcomes.read(out.resolve("outcomes.tsv")));
         return CheckerRows.read("jcstress", out.resolve("summary.tsv"), exit,
@@ -113,14 +116,13 @@ public final class FullCheck {
         Path logFile = o.results().resolve("logs/lincheck.log");
         String cp;
         try {
-            cp = Subprocess.classpath(module.resolve("target/classes").toAbsolutePath(),
-                    module.resolve("target/test-classes").toAbsolutePath()) + java.io.File.pathSeparator
-                    + Files.readString(cpFile).trim();
+            cp = module.resolve("target/classes").toAbsolutePath() + java.io.File.pathSeparator + Files.readString(cpFile).trim();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        int exit = Subprocess.run(List.of(Subprocess.java(), "-XX:+EnableDynamicAgentLoading", "-cp", cp,
-                "dev.relaycheck.lincheck.LincheckChecks", "--out", out.toString()), out, logFile.toAbsolutePath(), 1200);
+        int exit = Subprocess.run(List.of(Subprocess.java(), "-XX:+EnableDynamicAgentLoading", "-Xshare:off",
+                "-Dlincheck.logLevel=error", "-Dlincheck.results=" + out, "-cp", cp, "dev.relaycheck.lincheck.LincheckChecks"),
+                out, logFile.toAbsolutePath(), 1200);
         return CheckerRows.read("lincheck", out.resolve("summary.tsv"), exit,
                 "every check with the default small budget" + (exit < 0 ? ", killed at its time limit" : "")
                         + "; log " + o.home().relativize(logFile.toAbsolutePath()), "");

@@ -1,6 +1,5 @@
 package dev.relaycheck.checker.report;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,14 +35,6 @@ final class Subprocess {
 
     static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    static String classpath(Path... entries) {
-        StringBuilder b = new StringBuilder();
-        for (Path e : entries) {
-            b.append(b.length() == 0 ? "" : File.pathSeparator).append(e);
-        }
-        return b.toString();
     }
 
     /** The last lines of a log, for a one-line note. */
