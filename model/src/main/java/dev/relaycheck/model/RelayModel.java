@@ -2,7 +2,6 @@ package dev.relaycheck.model;
 
 import dev.relaycheck.model.PollerState.Phase;
 import dev.relaycheck.model.RelayLogic.ClaimShape;
-import dev.relaycheck.model.RelayLogic.ConsumerShape;
 import dev.relaycheck.model.RelayLogic.ProducerShape;
 import dev.relaycheck.model.Step.Ack;
 import dev.relaycheck.model.Step.Claim;
@@ -240,10 +239,5 @@ public final class RelayModel {
 
     private static StepResult then(StepResult r, java.util.function.UnaryOperator<RelayState> f) {
         return new StepResult(f.apply(r.state()), r.outcome());
-    }
-
-    /** Whether the consumer shape splits delivery in two steps (exposed for readers of traces). */
-    public boolean deliversInTwoSteps() {
-        return logic.consumerShape() != ConsumerShape.ONE_TRANSACTION;
     }
 }
