@@ -67,15 +67,11 @@ final class CheckCommand implements Callable<Integer> {
             default -> throw new UsageException("unknown --budget '" + budget + "' (quick, default or long)");
         };
         int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (workers < 1) {
-            throw new UsageException("--threads must be at least 1");
-        }
-        search.bfs(null); // validates --max-states and --heal-every
+        ProgressPrinter progress = new ProgressPrinter(spec.commandLine().getErr());
         Path home = Path.of(System.getProperty("relaycheck.home", ".")).toAbsolutePath().normalize();
-        FullCheck.Options options = new FullCheck.Options(subject, chosen,
-                search.maxStates == null ? dev.relaycheck.checker.BreadthFirstSearch.defaultMaxStates() : search.maxStates,
-                workers, b, checkers, home, search.results);
-        Report r = new FullCheck(options, spec.commandLine().getErr(), new ProgressPrinter(spec.commandLine().getErr())).run();
+        FullCheck.Options options = new FullCheck.Options(subject, chosen, search.bfs(progress, workers), b, checkers,
+                home, search.results);
+        Report r = new FullCheck(options, spec.commandLine().getErr()).run();
         print(out, r, chosen);
         return r.passed() ? RelaycheckCli.CLEAN : RelaycheckCli.VIOLATION;
     }

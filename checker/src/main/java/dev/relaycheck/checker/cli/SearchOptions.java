@@ -12,7 +12,6 @@ final class SearchOptions {
             description = "stop an exhaustive search after N distinct states (default: what the heap holds)")
     Integer maxStates;
 
-
     @Option(names = "--heal-every", paramLabel = "K", defaultValue = "8",
             description = "run the EVENTUAL_DELIVERY healing phase from every K-th new state, besides every dead end "
                     + "(1 = every state; default ${DEFAULT-VALUE})")
@@ -22,6 +21,11 @@ final class SearchOptions {
     Path results;
 
     BreadthFirstSearch bfs(ProgressPrinter progress) {
+        return bfs(progress, 1);
+    }
+
+    /** The configured search; every bad bound is a usage error. */
+    BreadthFirstSearch bfs(ProgressPrinter progress, int threads) {
         int max = maxStates == null ? BreadthFirstSearch.defaultMaxStates() : maxStates;
         if (max < 1) {
             throw new UsageException("--max-states must be at least 1");
@@ -29,6 +33,9 @@ final class SearchOptions {
         if (healEvery < 1) {
             throw new UsageException("--heal-every must be at least 1");
         }
-        return new BreadthFirstSearch(max, healEvery, progress);
+        if (threads < 1) {
+            throw new UsageException("--threads must be at least 1");
+        }
+        return new BreadthFirstSearch(max, healEvery, threads, progress);
     }
 }

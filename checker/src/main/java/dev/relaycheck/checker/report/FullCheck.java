@@ -2,7 +2,6 @@ package dev.relaycheck.checker.report;
 
 import dev.relaycheck.checker.BreadthFirstSearch;
 import dev.relaycheck.checker.ModelCheck;
-import dev.relaycheck.checker.Progress;
 import dev.relaycheck.jdbc.CheckResult;
 import dev.relaycheck.jdbc.CheckRow;
 import dev.relaycheck.jdbc.SqlChecks;
@@ -51,18 +50,16 @@ public final class FullCheck {
     }
 
     /** What to run and where. */
-    public record Options(RelayLogic subject, List<Scenario> scenarios, int maxStates, int threads, Budget budget,
+    public record Options(RelayLogic subject, List<Scenario> scenarios, BreadthFirstSearch search, Budget budget,
                           Set<String> checkers, Path home, Path results) {
     }
 
     private final Options o;
     private final PrintWriter log;
-    private final Progress progress;
 
-    public FullCheck(Options o, PrintWriter log, Progress progress) {
+    public FullCheck(Options o, PrintWriter log) {
         this.o = o;
         this.log = log;
-        this.progress = progress;
     }
 
     public Report run() {
@@ -70,7 +67,7 @@ public final class FullCheck {
         boolean userLogic = !o.subject().id().equals("correct");
         log.println("[model] exhaustive search of " + o.scenarios().size() + " scenarios for " + o.subject().id()
                 + " and for every catalogue variant");
-        ModelCheck.Outcome model = new ModelCheck(new BreadthFirstSearch(o.maxStates(), 8, o.threads(), progress))
+        ModelCheck.Outcome model = new ModelCheck(o.search())
                 .run(o.subject(), o.scenarios());
         List<CheckerRows> checkers = new ArrayList<>();
         checkers.add(ModelRows.of(model));

@@ -105,6 +105,14 @@ class CliTest {
     }
 
     @Test
+    void checkHonoursHealEvery() {
+        Run every = cli(withResults("check", "--only", "model", "-s", "event-61-lost-ack", "--heal-every", "1"));
+        assertThat(every.out()).contains("bfs correct on event-61-lost-ack: 70 distinct states").contains("70 healing checks");
+        Run sparse = cli(withResults("check", "--only", "model", "-s", "event-61-lost-ack"));
+        assertThat(sparse.out()).contains("18 healing checks");
+    }
+
+    @Test
     void checkFailsWhenAVariantEscapes() {
         Run r = cli(withResults("check", "--only", "model", "-s", "event-61-lost-ack"));
         assertThat(r.exit()).isEqualTo(1);
@@ -140,6 +148,8 @@ class CliTest {
             "check --classpath /nonexistent.jar --logic a.B",
             "check --only model,gpu",
             "check --budget huge",
+            "check --threads 0",
+            "check --heal-every 0",
             "variants --bogus",
             "scenarios extra",
             "bench --soak-states 1",
