@@ -50,9 +50,9 @@ public final class Judge {
             return new Judgement(trace, Optional.empty(), n);
         }
         Healing.Run healing = Healing.run(model, s);
-        for (Step step : healing.steps()) {
-            StepResult r = model.applyEnabled(s, step);
-            trace.add(new TraceStep(++n, step, r.outcome(), s, r.state(), true));
+        for (int i = 0; i < healing.steps().size(); i++) {
+            StepResult r = healing.results().get(i);
+            trace.add(new TraceStep(++n, healing.steps().get(i), r.outcome(), s, r.state(), true));
             s = r.state();
         }
         return new Judgement(trace, healing.violation(), path.size());

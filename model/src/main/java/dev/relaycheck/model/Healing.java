@@ -17,8 +17,11 @@ public final class Healing {
     private Healing() {
     }
 
-    /** A healing run: the steps it took, where it ended, and the violation if it did not complete. */
-    public record Run(List<Step> steps, RelayState end, Optional<Violation> violation) {
+    /**
+     * A healing run: the steps it took with what each did (so a trace needs no second run), where it ended,
+     * and the violation if it did not complete.
+     */
+    public record Run(List<Step> steps, List<StepResult> results, RelayState end, Optional<Violation> violation) {
     }
 
     /** Steps a healing run may take before the state must be complete. */
@@ -36,6 +39,7 @@ public final class Healing {
         Scenario scenario = model.scenario();
         RelayState s = from;
         List<Step> taken = new ArrayList<>();
+        List<StepResult> results = new ArrayList<>();
         int turn = 0;
         int bound = bound(scenario);
         while (taken.size() < bound && !Invariants.isComplete(scenario, s)) {
@@ -44,16 +48,17 @@ public final class Healing {
             Step next = steps.isEmpty() ? new Tick() : steps.get(turn++ % steps.size());
             StepResult r = model.applyEnabled(s, next);
             taken.add(next);
+            results.add(r);
             List<Violation> broke = Invariants.check(scenario, s, next, r);
             s = r.state();
             if (!broke.isEmpty()) {
-                return new Run(taken, s, Optional.of(broke.get(0))); // healing ran into a safety violation
+                return new Run(taken, results, s, Optional.of(broke.get(0))); // healing ran into a safety violation
             }
         }
         if (Invariants.isComplete(scenario, s)) {
-            return new Run(taken, s, Optional.empty());
+            return new Run(taken, results, s, Optional.empty());
         }
-        return new Run(taken, s, Optional.of(new Violation(Invariant.EVENTUAL_DELIVERY, "after " + bound
+        return new Run(taken, results, s, Optional.of(new Violation(Invariant.EVENTUAL_DELIVERY, "after " + bound
                 + " fault-free fair steps (clock now " + s.clock() + "): " + Invariants.whyIncomplete(scenario, s))));
     }
 }
