@@ -80,9 +80,7 @@ final class CheckCommand implements Callable<Integer> {
         ModelCheck.Outcome o = r.model();
         out.println("== logic under test: " + r.subject().id() + " (" + r.subject().description() + ")");
         for (SearchResult s : o.subject()) {
-            out.println(s.summary());
-            out.println("  " + s.verdictLine() + " (" + s.timing() + ")");
-            s.counterexample().ifPresent(cx -> Failures.show(out, search.results, cx));
+            Failures.report(out, search.results, s, "");
         }
         out.println();
         out.println("== model kill matrix: every catalogue variant on every scenario");

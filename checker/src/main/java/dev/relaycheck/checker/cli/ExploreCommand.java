@@ -37,11 +37,7 @@ final class ExploreCommand implements Callable<Integer> {
         var chosen = scenarios.resolve(ReferenceScenarios.defaults());
         for (Scenario s : chosen) {
             SearchResult r = bfs.search(subject, s);
-            out.println(r.summary());
-            out.println("  " + r.verdictLine() + " (" + r.timing() + ")");
-            if (r.violated()) {
-                Failures.show(out, search.results, r.counterexample().get());
-            }
+            Failures.report(out, search.results, r, "");
             if (r.passed()) {
                 passed++;
             } else {

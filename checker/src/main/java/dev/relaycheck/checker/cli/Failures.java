@@ -2,6 +2,7 @@ package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.checker.Counterexample;
 import dev.relaycheck.checker.ReplayRecord;
+import dev.relaycheck.checker.SearchResult;
 import dev.relaycheck.checker.TraceFormatter;
 
 import java.io.IOException;
@@ -27,6 +28,13 @@ final class Failures {
             throw new UncheckedIOException("cannot write " + file, e);
         }
         return file;
+    }
+
+    /** A search's summary and verdict lines, then its counterexample if it found one. */
+    static void report(PrintWriter out, Path results, SearchResult r, String timingSuffix) {
+        out.println(r.summary());
+        out.println("  " + r.verdictLine() + " (" + r.timing() + timingSuffix + ")");
+        r.counterexample().ifPresent(cx -> show(out, results, cx));
     }
 
     static void show(PrintWriter out, Path results, Counterexample cx) {

@@ -73,11 +73,7 @@ final class RandomCommand implements Callable<Integer> {
         for (Scenario s : chosen) {
             long deadline = budget > 0 ? System.nanoTime() + budget : 0;
             SearchResult r = search.search(subject, s, seed, runs, deadline);
-            out.println(r.summary());
-            out.println("  " + r.verdictLine() + " (" + r.timing() + ", seed " + seed + ")");
-            if (r.violated()) {
-                Failures.show(out, results, r.counterexample().get());
-            }
+            Failures.report(out, results, r, ", seed " + seed);
             if (!r.passed()) {
                 exit = RelaycheckCli.VIOLATION;
             }

@@ -65,6 +65,11 @@ public record CheckerRows(String checker, String status, List<Row> rows, String 
         } catch (IOException e) {
             return new CheckerRows(checker, "FAIL", List.of(), note + "; cannot read " + tsv + ": " + e.getMessage(), link);
         }
+        return of(checker, exitCode, rows, note, link);
+    }
+
+    /** PASS when the checker exited 0 and every row is as expected; FAIL otherwise (no rows: it did not run). */
+    public static CheckerRows of(String checker, int exitCode, List<Row> rows, String note, String link) {
         boolean ok = exitCode == 0 && rows.stream().noneMatch(Row::failed) && !rows.isEmpty();
         return new CheckerRows(checker, ok ? "PASS" : "FAIL", rows, note, link);
     }

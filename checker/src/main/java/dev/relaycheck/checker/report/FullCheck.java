@@ -134,24 +134,22 @@ public final class FullCheck {
                 SqlChecks.race(o.budget().sqlRaceRounds, 1, quiet),
                 SqlChecks.crashKill(o.budget().crashRounds, o.results().resolve("sql/crash-work").toAbsolutePath(), quiet));
         List<CheckerRows.Row> rows = new ArrayList<>();
+        results.forEach(r -> r.rows().forEach(x -> rows.add(new CheckerRows.Row(x.check(), x.target(), x.expect(), x.verdict(), x.detail()))));
+        CheckerRows sql = CheckerRows.of("sql", 0, rows, "conformance on " + o.budget().sqlSeeds
+                + " seeds per scenario, " + o.budget().sqlRaceRounds + " races per configuration, "
+                + o.budget().crashRounds + " kills per cut point (H2 in memory and on files)", "sql/sql-conformance.txt");
         try {
             Files.createDirectories(out);
             StringBuilder tsv = new StringBuilder(CheckRow.HEADER).append('\n');
             for (CheckResult r : results) {
                 Files.writeString(out.resolve(r.check() + ".txt"), r.report(), StandardCharsets.UTF_8);
-                for (CheckRow row : r.rows().stream().sorted().toList()) {
-                    rows.add(new CheckerRows.Row(row.check(), row.target(), row.expect(), row.verdict(), row.detail()));
-                }
             }
-            rows.stream().sorted(java.util.Comparator.comparing(CheckerRows.Row::check).thenComparing(CheckerRows.Row::target))
-                    .forEach(r -> tsv.append(String.join("\t", r.check(), r.target(), r.expect(), r.verdict(), r.detail())).append('\n'));
+            sql.rows().forEach(r -> tsv.append(String.join("\t", r.check(), r.target(), r.expect(), r.verdict(), r.detail())).append('\n'));
             Files.writeString(out.resolve("summary.tsv"), tsv.toString(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return CheckerRows.read("sql", out.resolve("summary.tsv"), 0, "conformance on " + o.budget().sqlSeeds
-                + " seeds per scenario, " + o.budget().sqlRaceRounds + " races per configuration, "
-                + o.budget().crashRounds + " kills per cut point (H2 in memory and on files)", "sql/sql-conformance.txt");
+        return sql;
     }
 
     private void write(Report r) {
