@@ -72,6 +72,27 @@ class ReportTest {
     }
 
     @Test
+    void externalCheckerVerdictsDecideTheReport() throws IOException {
+        Report base = report();
+        Path tsv = dir.resolve("summary.tsv");
+        Files.writeString(tsv, "check\ttarget\texpect\tverdict\tdetail\n"
+                + "Lease_01_DoubleClaim\tcorrect\tPASS\tFAILED\tforbidden [1, 1]: both pollers won (SINGLE_LIVE_LEASE)\n"
+                + "Lease_01_DoubleClaim\tclaim-ignores-lease\tCATCH\tESCAPED\tno forbidden outcome\n");
+        CheckerRows jcstress = CheckerRows.read("jcstress", tsv, 1, "quick", "");
+        assertThat(jcstress.status()).isEqualTo("FAIL");
+        Report r = new Report(base.subject(), base.model(), List.of(base.checkers().get(0), jcstress), List.of(), List.of());
+        // the correct logic failing in one checker fails the whole report; an escape caught elsewhere does not
+        assertThat(r.failures()).containsExactly(
+                "jcstress Lease_01_DoubleClaim on correct: FAILED forbidden [1, 1]: both pollers won (SINGLE_LIVE_LEASE)");
+        assertThat(SummaryMarkdown.cellText(r.cell("jcstress", "claim-ignores-lease"))).isEqualTo("escaped");
+
+        CheckerRows missing = CheckerRows.read("lincheck", dir.resolve("absent.tsv"), 0, "small budget", "");
+        Report crashed = new Report(base.subject(), base.model(), List.of(base.checkers().get(0), missing), List.of(), List.of());
+        assertThat(crashed.passed()).isFalse();
+        assertThat(crashed.failures()).singleElement().asString().startsWith("lincheck did not complete");
+    }
+
+    @Test
     void pageRendersInHeadlessChromiumWithVerdictMatrixAndSwimlanes() throws Exception {
         Path chromium = Path.of("/usr/bin/chromium");
         if (System.getenv("CI") == null) {
