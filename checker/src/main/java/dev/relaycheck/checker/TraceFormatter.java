@@ -1,6 +1,5 @@
 package dev.relaycheck.checker;
 
-import dev.relaycheck.model.Step;
 
 import java.util.List;
 
@@ -31,7 +30,7 @@ public final class TraceFormatter {
                 b.append("  -- healing: faults stop, pollers run round-robin, the clock moves when nobody can act --\n");
                 healingHeader = true;
             }
-            int run = ticksFrom(trace, i);
+            int run = TraceStep.healingTicksFrom(trace, i);
             if (t.healing() && run > 3) {
                 TraceStep last = trace.get(i + run - 1);
                 b.append(String.format("  %3d  %-8s  %-26s  %-40s  %s%n", t.number(), "clock", "Tick x" + run,
@@ -48,14 +47,5 @@ public final class TraceFormatter {
             b.append("  end state is not complete: ").append(cx.violation().detail()).append("   <== EVENTUAL_DELIVERY\n");
         }
         return b.toString();
-    }
-
-    /** Length of the run of healing Ticks starting at {@code i}. */
-    private static int ticksFrom(List<TraceStep> trace, int i) {
-        int n = 0;
-        while (i + n < trace.size() && trace.get(i + n).healing() && trace.get(i + n).step() instanceof Step.Tick) {
-            n++;
-        }
-        return n;
     }
 }

@@ -77,16 +77,10 @@ public final class Swimlane {
     /** One column per step, except that a run of healing ticks shares one. */
     private static List<List<TraceStep>> columns(List<TraceStep> trace) {
         List<List<TraceStep>> out = new ArrayList<>();
-        for (TraceStep t : trace) {
-            boolean tick = t.healing() && t.step() instanceof Step.Tick;
-            List<TraceStep> last = out.isEmpty() ? null : out.get(out.size() - 1);
-            if (tick && last != null && last.get(0).healing() && last.get(0).step() instanceof Step.Tick) {
-                last.add(t);
-            } else {
-                List<TraceStep> col = new ArrayList<>();
-                col.add(t);
-                out.add(col);
-            }
+        for (int i = 0; i < trace.size(); ) {
+            int run = Math.max(1, TraceStep.healingTicksFrom(trace, i));
+            out.add(trace.subList(i, i + run));
+            i += run;
         }
         return out;
     }
