@@ -115,7 +115,7 @@ public final class Shrinker {
             List<Event> events = new ArrayList<>(sc.events());
             events.remove(e);
             Scenario smaller = with(sc, sc.pollers(), events);
-            List<Step> candidate = cur.stream().filter(s -> !mentions(s, gone)).toList();
+            List<Step> candidate = cur.stream().filter(s -> !s.eventId().equals(gone)).toList();
             attempts[0]++;
             Optional<List<Step>> r = reproduce(logic, smaller, candidate, target);
             if (r.isPresent()) {
@@ -162,33 +162,10 @@ public final class Shrinker {
     private static Step sameIntent(List<Step> enabled, Step wanted) {
         for (Step s : enabled) {
             if (s.getClass() == wanted.getClass() && s.actor().equals(wanted.actor())
-                    && eventOf(s).equals(eventOf(wanted))) {
+                    && s.eventId().equals(wanted.eventId())) {
                 return s;
             }
         }
         return null;
-    }
-
-    private static boolean mentions(Step s, String eventId) {
-        return eventOf(s).equals(eventId);
-    }
-
-    private static String eventOf(Step s) {
-        if (s instanceof Step.Deliver d) {
-            return d.eventId();
-        } else if (s instanceof Step.Ack a) {
-            return a.eventId();
-        } else if (s instanceof Step.Release r) {
-            return r.eventId();
-        } else if (s instanceof Step.LoseAck l) {
-            return l.eventId();
-        } else if (s instanceof Step.DeliverFails f) {
-            return f.eventId();
-        } else if (s instanceof Step.Produce p) {
-            return p.eventId();
-        } else if (s instanceof Step.ProduceFails p) {
-            return p.eventId();
-        }
-        return "";
     }
 }

@@ -12,6 +12,11 @@ public sealed interface Step {
     /** Who takes the step: a poller, {@link Scenario#PRODUCER}, or {@code clock}. */
     String actor();
 
+    /** The event this step is about, or "" for steps about no one event (Claim, Tick, Crash). */
+    default String eventId() {
+        return "";
+    }
+
     /** True for injected faults (they are what shrinking removes first). */
     default boolean isFault() {
         return false;

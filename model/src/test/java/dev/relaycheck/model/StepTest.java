@@ -24,6 +24,15 @@ class StepTest {
     }
 
     @Test
+    void stepsNameTheEventTheyAreAbout() {
+        assertThat(Step.parse("Ack(p1,E1,t1)").eventId()).isEqualTo("E1");
+        assertThat(Step.parse("ProduceFails(E2)").eventId()).isEqualTo("E2");
+        assertThat(Step.parse("LoseAck(p1,E3)").eventId()).isEqualTo("E3");
+        assertThat(Step.parse("Claim(p1)").eventId()).isEmpty();
+        assertThat(Step.parse("Tick").eventId()).isEmpty();
+    }
+
+    @Test
     void aStepThatIsNotEnabledIsRefused() {
         RelayModel model = new RelayModel(LogicCatalogue.correct(), ReferenceScenarios.event61LostAck());
         assertThatThrownBy(() -> model.apply(model.initial(), Step.parse("Ack(p1,EVENT-61,t1)")))
