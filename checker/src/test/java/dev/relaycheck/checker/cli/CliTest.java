@@ -186,6 +186,17 @@ class CliTest {
     }
 
     @Test
+    void sqlConformanceRunsOnDemandWithASeedCount() {
+        Run r = cli("sql", "conformance", "--seeds", "20", "--out", results.resolve("sql").toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(results.resolve("sql/summary.tsv")).content()
+                .contains("sql-conformance\tcorrect\tPASS\tPASS").contains("sql-conformance\tack-ignores-token\tCATCH\tCAUGHT");
+        Run bad = cli("sql", "conformance", "--seeds", "many");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err().trim().lines().count()).isEqualTo(1);
+    }
+
+    @Test
     void listsVariantsAndScenarios() {
         assertThat(cli("variants").out()).contains("ack-ignores-token").contains("release-ignores-token").contains("14  ");
         assertThat(cli("scenarios").out()).contains("event-61-lost-ack").contains("mixed-big").contains("soak");

@@ -1,0 +1,55 @@
+package dev.relaycheck.checker.cli;
+
+import dev.relaycheck.jdbc.SqlChecksCli;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** The SQL relay's checks on H2, on demand: conformance with a seed count, races, crash-kill rounds. */
+@Command(name = "sql", description = "Run the SQL relay's checks on H2: sql [all|conformance|race|crash] "
+        + "[--seeds N] [--seed S] [--rounds N] [--out DIR]; e.g. 'relaycheck sql conformance --seeds 1000'.")
+final class SqlCommand implements Callable<Integer> {
+    @Unmatched
+    List<String> args = new ArrayList<>();
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        try (PrintStream out = lines(spec.commandLine().getOut()); PrintStream err = lines(spec.commandLine().getErr())) {
+            return SqlChecksCli.run(args.toArray(String[]::new), out, err);
+        }
+    }
+
+    /** A stream that hands each finished UTF-8 line to the writer, so progress shows as it comes. */
+    private static PrintStream lines(PrintWriter w) {
+        return new PrintStream(new OutputStream() {
+            private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+
+            @Override
+            public void write(int b) {
+                line.write(b);
+                if (b == '\n') {
+                    flush();
+                }
+            }
+
+            @Override
+            public void flush() {
+                w.print(line.toString(StandardCharsets.UTF_8));
+                w.flush();
+                line.reset();
+            }
+        }, true, StandardCharsets.UTF_8);
+    }
+}
