@@ -14,6 +14,7 @@ import java.util.Optional;
  * What one search of one logic in one scenario found.
  *
  * @param strategy        bfs, random or pct
+ * @param engine          the state space that ran it: packed or readable (same counts, different speed)
  * @param states          distinct states (bfs) or states visited (walks)
  * @param transitions     transitions taken
  * @param depth           deepest level reached (bfs) or longest walk
@@ -25,7 +26,7 @@ import java.util.Optional;
  * @param incomplete      why the search stopped before covering its space, if it did
  * @param tableBytes      memory of the visited set (bfs)
  */
-public record SearchResult(String strategy, RelayLogic logic, Scenario scenario, long states, long transitions,
+public record SearchResult(String strategy, String engine, RelayLogic logic, Scenario scenario, long states, long transitions,
                            int depth, long runs, long healingChecks, long nanos, Map<Witness, Long> witnesses,
                            Optional<Counterexample> counterexample, Optional<String> incomplete, long tableBytes) {
 
@@ -78,7 +79,7 @@ public record SearchResult(String strategy, RelayLogic logic, Scenario scenario,
 
     /** Time and rate, kept apart so reports can leave them out of golden comparisons. */
     public String timing() {
-        return String.format("%.2f s, %,.0f states/s", nanos / 1e9, statesPerSecond());
+        return String.format("%.2f s, %,.0f states/s, %s engine", nanos / 1e9, statesPerSecond(), engine);
     }
 
     public String verdictLine() {

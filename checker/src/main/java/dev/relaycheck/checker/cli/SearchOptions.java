@@ -17,6 +17,11 @@ final class SearchOptions {
                     + "(1 = every state; default ${DEFAULT-VALUE})")
     int healEvery;
 
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "auto",
+            description = "state space of exhaustive search: auto (packed when it takes the logic, else readable), "
+                    + "packed, or readable (the model itself; same counts, slower); default ${DEFAULT-VALUE}")
+    String engine;
+
     @Option(names = "--results", paramLabel = "DIR", defaultValue = "results", description = "where reports and replay records go")
     Path results;
 
@@ -26,16 +31,25 @@ final class SearchOptions {
 
     /** The configured search; every bad bound is a usage error. */
     BreadthFirstSearch bfs(ProgressPrinter progress, int threads) {
-        int max = maxStates == null ? BreadthFirstSearch.defaultMaxStates() : maxStates;
-        if (max < 1) {
+        if (maxStates != null && maxStates < 1) {
             throw new UsageException("--max-states must be at least 1");
         }
+        int max = maxStates == null ? BreadthFirstSearch.HEAP_BOUND : maxStates;
         if (healEvery < 1) {
             throw new UsageException("--heal-every must be at least 1");
         }
         if (threads < 1) {
             throw new UsageException("--threads must be at least 1");
         }
-        return new BreadthFirstSearch(max, healEvery, threads, progress);
+        return new BreadthFirstSearch(max, healEvery, threads, engine(), progress);
+    }
+
+    private BreadthFirstSearch.Engine engine() {
+        return switch (engine) {
+            case "auto" -> BreadthFirstSearch.Engine.AUTO;
+            case "packed" -> BreadthFirstSearch.Engine.PACKED;
+            case "readable" -> BreadthFirstSearch.Engine.READABLE;
+            default -> throw new UsageException("--engine must be auto, packed or readable, not '" + engine + "'");
+        };
     }
 }

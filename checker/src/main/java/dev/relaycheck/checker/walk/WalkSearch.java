@@ -124,7 +124,7 @@ public final class WalkSearch {
             }
         }
         Optional<Counterexample> cx = Optional.ofNullable(failures[0]).map(w -> report(model, w));
-        return new SearchResult(strategy.name(), logic, scenario, totalSteps, totalSteps, depth, walks, walks,
+        return new SearchResult(strategy.name(), "readable", logic, scenario, totalSteps, totalSteps, depth, walks, walks,
                 System.nanoTime() - start, witnesses, cx, Optional.empty(), 0);
     }
 

@@ -1,0 +1,192 @@
+package dev.relaycheck.checker.packed;
+
+import dev.relaycheck.model.PollerState.Phase;
+import dev.relaycheck.model.Scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where each field of a packed state lives. The transitions work on an {@code int[]} scratch, one slot a
+ * field; the frontier stores the scratch as a few {@code long} words, each slot a bit field just wide enough
+ * for its range in this scenario. Unused slots hold 0, so equal states have equal scratches and equal words.
+ *
+ * <p>Rows are indexed by event (the scenario lists events in sequence order, so index order is outbox
+ * order). A poller's batch is held head first.
+ */
+final class PackedLayout {
+    // Global slots.
+    static final int CLOCK = 0;
+    static final int LAST_TOKEN = 1;
+    static final int PRODUCED = 2; // the producer's next event index
+    static final int CRASHES = 3;
+    static final int LOST_ACKS = 4;
+    static final int DELIVER_FAILS = 5;
+    static final int PRODUCE_FAILS = 6;
+    private static final int GLOBALS = 7;
+
+    // Slots of a row, from row(e).
+    static final int STATUS = 0; // ABSENT, PENDING or DELIVERED
+    static final int OWNER = 1; // 0: no lease; else the owning poller's index + 1
+    static final int TOKEN = 2; // the lease's fencing token (0 without a lease)
+    static final int EXPIRY = 3; // the lease's expiry instant, NEVER, or 0 without a lease
+    static final int EFFECTS = 4; // times the event's effect was applied
+    static final int MARKER_TOKEN = 5; // the token in the marker's key, for a consumer keying markers per delivery
+    private static final int ROW_SLOTS = 6;
+
+    // Slots of a poller, from poller(p); then the batch (event index, token) pairs, then the read set.
+    static final int PHASE = 0; // a PollerState.Phase ordinal
+    static final int HELD = 1; // rows in the batch
+    static final int READS = 2; // rows in the read set of a check-then-act claim
+    private static final int POLLER_HEADER = 3;
+
+    static final int ABSENT = 0;
+    static final int PENDING = 1;
+    static final int DELIVERED = 2;
+    static final int NEVER = Integer.MAX_VALUE;
+
+    final int events;
+    final int pollers;
+    final int batch;
+    final int size;
+    final int words;
+    private final int pollerSlots;
+
+    // The bit fields, for the slots whose range is more than one value.
+    private final int[] fieldSlot;
+    private final int[] fieldWord;
+    private final int[] fieldShift;
+    private final int[] fieldLimit; // values must stay below this
+    private final long[] fieldMask;
+    private final boolean[] fieldNeverable; // NEVER is stored as the limit itself
+
+    PackedLayout(Scenario scenario, PackedLogic logic) {
+        events = scenario.events().size();
+        pollers = scenario.pollers().size();
+        batch = scenario.batch();
+        pollerSlots = POLLER_HEADER + 3 * batch;
+        size = GLOBALS + events * ROW_SLOTS + pollers * pollerSlots;
+        int tokens = tokenBound(scenario);
+        boolean checkThenAct = logic == PackedLogic.CHECK_THEN_ACT_CLAIM;
+        int[] max = new int[size];
+        boolean[] neverable = new boolean[size];
+        max[CLOCK] = scenario.maxTicks();
+        max[LAST_TOKEN] = tokens;
+        max[PRODUCED] = events;
+        max[CRASHES] = scenario.maxCrashes();
+        max[LOST_ACKS] = scenario.maxLostAcks();
+        max[DELIVER_FAILS] = scenario.maxDeliverFails();
+        max[PRODUCE_FAILS] = scenario.maxProduceFails();
+        for (int e = 0; e < events; e++) {
+            int r = row(e);
+            max[r + STATUS] = DELIVERED;
+            max[r + OWNER] = pollers;
+            max[r + TOKEN] = tokens;
+            max[r + EXPIRY] = scenario.maxTicks() + scenario.leaseTicks() + 1;
+            neverable[r + EXPIRY] = true;
+            max[r + EFFECTS] = 1;
+            max[r + MARKER_TOKEN] = logic == PackedLogic.NEW_ID_ON_RETRY ? tokens : 0;
+        }
+        for (int p = 0; p < pollers; p++) {
+            int b = poller(p);
+            max[b + PHASE] = Phase.values().length - 1;
+            max[b + HELD] = batch;
+            max[b + READS] = checkThenAct ? batch : 0;
+            for (int k = 0; k < batch; k++) {
+                max[heldEvent(b, k)] = events - 1;
+                max[heldToken(b, k)] = tokens;
+                max[read(b, k)] = checkThenAct ? events - 1 : 0;
+            }
+        }
+        List<int[]> fields = new ArrayList<>();
+        int word = 0;
+        int shift = 0;
+        for (int slot = 0; slot < size; slot++) {
+            int bits = 32 - Integer.numberOfLeadingZeros(max[slot]);
+            if (bits == 0) {
+                continue; // a slot that is always 0 needs no bits
+            }
+            if (shift + bits > 64) {
+                word++;
+                shift = 0;
+            }
+            fields.add(new int[] {slot, word, shift, neverable[slot] ? max[slot] : max[slot] + 1, bits});
+            shift += bits;
+        }
+        words = word + 1;
+        fieldSlot = new int[fields.size()];
+        fieldWord = new int[fields.size()];
+        fieldShift = new int[fields.size()];
+        fieldLimit = new int[fields.size()];
+        fieldNeverable = new boolean[fields.size()];
+        fieldMask = new long[fields.size()];
+        for (int f = 0; f < fields.size(); f++) {
+            int[] x = fields.get(f);
+            fieldSlot[f] = x[0];
+            fieldWord[f] = x[1];
+            fieldShift[f] = x[2];
+            fieldLimit[f] = x[3];
+            fieldNeverable[f] = neverable[x[0]];
+            fieldMask[f] = (1L << x[4]) - 1;
+        }
+    }
+
+    /**
+     * Tokens a search can reach: a row is claimed again only after its lease expired (a tick), after a
+     * release (a failed delivery) or from a stale read, so a few claims per row per tick bound them. The
+     * bound only sizes the fields; a value past it stops the packed search (the readable model takes over).
+     */
+    private static int tokenBound(Scenario s) {
+        int claims = s.events().size() * (s.maxTicks() + 1 + s.maxDeliverFails() + s.pollers().size());
+        return (1 << (32 - Integer.numberOfLeadingZeros(claims))) - 1;
+    }
+
+    int row(int e) {
+        return GLOBALS + e * ROW_SLOTS;
+    }
+
+    int poller(int p) {
+        return GLOBALS + events * ROW_SLOTS + p * pollerSlots;
+    }
+
+    int pollerSlots() {
+        return pollerSlots;
+    }
+
+    int heldEvent(int pollerBase, int k) {
+        return pollerBase + POLLER_HEADER + 2 * k;
+    }
+
+    int heldToken(int pollerBase, int k) {
+        return pollerBase + POLLER_HEADER + 2 * k + 1;
+    }
+
+    int read(int pollerBase, int k) {
+        return pollerBase + POLLER_HEADER + 2 * batch + k;
+    }
+
+    /** Packs a scratch into words; throws Overflow when a value is past its field. */
+    long[] encode(int[] s) {
+        long[] out = new long[words];
+        for (int f = 0; f < fieldSlot.length; f++) {
+            int v = s[fieldSlot[f]];
+            if (v == NEVER && fieldNeverable[f]) {
+                v = fieldLimit[f];
+            } else if (v < 0 || v >= fieldLimit[f]) {
+                throw new PackedSpace.Overflow("slot " + fieldSlot[f] + " holds " + v + ", past its field's "
+                        + (fieldLimit[f] - 1));
+            }
+            out[fieldWord[f]] |= (long) v << fieldShift[f];
+        }
+        return out;
+    }
+
+    /** Unpacks words into a scratch (every slot written). */
+    void decode(long[] w, int[] s) {
+        java.util.Arrays.fill(s, 0);
+        for (int f = 0; f < fieldSlot.length; f++) {
+            int v = (int) ((w[fieldWord[f]] >>> fieldShift[f]) & fieldMask[f]);
+            s[fieldSlot[f]] = v == fieldLimit[f] && fieldNeverable[f] ? NEVER : v;
+        }
+    }
+}

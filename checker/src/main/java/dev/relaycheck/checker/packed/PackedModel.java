@@ -1,0 +1,454 @@
+package dev.relaycheck.checker.packed;
+
+import static dev.relaycheck.checker.packed.PackedLayout.ABSENT;
+import static dev.relaycheck.checker.packed.PackedLayout.CLOCK;
+import static dev.relaycheck.checker.packed.PackedLayout.CRASHES;
+import static dev.relaycheck.checker.packed.PackedLayout.DELIVERED;
+import static dev.relaycheck.checker.packed.PackedLayout.DELIVER_FAILS;
+import static dev.relaycheck.checker.packed.PackedLayout.EFFECTS;
+import static dev.relaycheck.checker.packed.PackedLayout.EXPIRY;
+import static dev.relaycheck.checker.packed.PackedLayout.HELD;
+import static dev.relaycheck.checker.packed.PackedLayout.LAST_TOKEN;
+import static dev.relaycheck.checker.packed.PackedLayout.LOST_ACKS;
+import static dev.relaycheck.checker.packed.PackedLayout.MARKER_TOKEN;
+import static dev.relaycheck.checker.packed.PackedLayout.NEVER;
+import static dev.relaycheck.checker.packed.PackedLayout.OWNER;
+import static dev.relaycheck.checker.packed.PackedLayout.PENDING;
+import static dev.relaycheck.checker.packed.PackedLayout.PHASE;
+import static dev.relaycheck.checker.packed.PackedLayout.PRODUCED;
+import static dev.relaycheck.checker.packed.PackedLayout.PRODUCE_FAILS;
+import static dev.relaycheck.checker.packed.PackedLayout.READS;
+import static dev.relaycheck.checker.packed.PackedLayout.STATUS;
+import static dev.relaycheck.checker.packed.PackedLayout.TOKEN;
+
+import dev.relaycheck.checker.Successors;
+import dev.relaycheck.model.Event;
+import dev.relaycheck.model.Healing;
+import dev.relaycheck.model.PollerState.Phase;
+import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.Witness;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The step semantics of {@link dev.relaycheck.model.RelayModel} and the judgement of
+ * {@link dev.relaycheck.model.Invariants}, on a packed scratch, for the logics of {@link PackedLogic}.
+ *
+ * <p>It is exact on every state that breaks no invariant, and those are the only states a search expands:
+ * the search stops at the first violation. So it keeps no more than such states need. Effects are 0 or 1,
+ * markers exist exactly where effects do, stock and the per-aggregate applied order follow from which events
+ * were applied, the business table holds exactly the events with an outbox row. A step that would leave that
+ * ground (a second effect, a marker without its effect, an overtaking effect, a business write without its
+ * row) is reported as breaking a state invariant, and the state it leads to is never stored.
+ *
+ * <p>Steps are ints, {@code kind << 4 | poller}, listed in the order {@code RelayModel.enabled} lists them.
+ * Not thread-safe: it keeps scratch buffers, so each worker has its own.
+ */
+final class PackedModel {
+    static final int PRODUCE = 0;
+    static final int PRODUCE_FAILS_STEP = 1;
+    static final int CLAIM = 2;
+    static final int DELIVER = 3;
+    static final int ACK = 4;
+    static final int RELEASE = 5;
+    static final int TICK = 6;
+    static final int CRASH = 7;
+    static final int LOSE_ACK = 8;
+    static final int DELIVER_FAILS_STEP = 9;
+
+    /** Most steps one state can enable: producer two, each poller one step and three faults, the clock one. */
+    static int maxSteps(int pollers) {
+        return 3 + 4 * pollers;
+    }
+
+    private static final int IDLE = Phase.IDLE.ordinal();
+    private static final int CLAIMING = Phase.CLAIMING.ordinal();
+    private static final int TO_DELIVER = Phase.TO_DELIVER.ordinal();
+    private static final int DELIVERING = Phase.DELIVERING.ordinal();
+    private static final int TO_ACK = Phase.TO_ACK.ordinal();
+    private static final int TO_RELEASE = Phase.TO_RELEASE.ordinal();
+
+    private static final int STALE = 1 << (2 + Witness.STALE_ACK.ordinal());
+    private static final int DUPLICATE = 1 << (2 + Witness.DUPLICATE_ABSORBED.ordinal());
+    private static final int RECLAIMED = 1 << (2 + Witness.LEASE_RECLAIMED.ordinal());
+    private static final int RETRIED = 1 << (2 + Witness.DELIVERY_RETRIED.ordinal());
+
+    final PackedLayout at;
+    private final PackedLogic logic;
+    private final Scenario scenario;
+    private final int[] aggregate; // per event, an index of its aggregate
+    private final int[] samePayload; // per event, the events with an equal payload, as a bit mask
+    private final int firstPhase; // the phase a poller starts each item of its batch in
+    private final int[] claimable;
+    private final int[] healingSteps;
+    private final int[] healing;
+
+    PackedModel(Scenario scenario, PackedLogic logic) {
+        this.scenario = scenario;
+        this.logic = logic;
+        this.at = new PackedLayout(scenario, logic);
+        List<Event> events = scenario.events();
+        List<String> aggregates = new ArrayList<>(scenario.initialStock().keySet());
+        aggregate = new int[events.size()];
+        samePayload = new int[events.size()];
+        for (int e = 0; e < events.size(); e++) {
+            aggregate[e] = aggregates.indexOf(events.get(e).aggregate());
+            for (int o = 0; o < events.size(); o++) {
+                if (events.get(o).payload().equals(events.get(e).payload())) {
+                    samePayload[e] |= 1 << o;
+                }
+            }
+        }
+        firstPhase = logic == PackedLogic.ACK_BEFORE_DELIVER ? TO_ACK : TO_DELIVER;
+        claimable = new int[at.batch];
+        healingSteps = new int[maxSteps(at.pollers)];
+        healing = new int[at.size];
+    }
+
+    int[] initial() {
+        int[] s = new int[at.size];
+        if (!scenario.producedDuringRun()) {
+            for (int e = 0; e < at.events; e++) {
+                s[at.row(e) + STATUS] = PENDING;
+            }
+            s[PRODUCED] = at.events;
+        }
+        return s;
+    }
+
+    /** What {@link #apply} returns: the kind of invariant broken ({@link Successors}) in the low two bits. */
+    static byte breaks(int result) {
+        return (byte) (result & 3);
+    }
+
+    /** ... and the witnesses the step showed above them, a bit per {@link Witness} ordinal. */
+    static int witnesses(int result) {
+        return result >>> 2;
+    }
+
+    /**
+     * Writes the steps enabled in {@code s} to {@code out}, in RelayModel's order, and returns how many.
+     * {@code fair}: only what a healing run schedules (no faults, no tick).
+     */
+    int enabled(int[] s, int[] out, boolean fair) {
+        int n = 0;
+        if (s[PRODUCED] < at.events) {
+            out[n++] = PRODUCE << 4;
+            boolean failPoint = logic != PackedLogic.OUTBOX_OUTSIDE_TRANSACTION; // a split producer fails only mid-way
+            if (!fair && failPoint && s[PRODUCE_FAILS] < scenario.maxProduceFails()) {
+                out[n++] = PRODUCE_FAILS_STEP << 4;
+            }
+        }
+        for (int p = 0; p < at.pollers; p++) {
+            int phase = s[at.poller(p) + PHASE];
+            if (phase == IDLE) {
+                if (claimable(s) > 0) {
+                    out[n++] = CLAIM << 4 | p;
+                }
+            } else if (phase == CLAIMING) {
+                out[n++] = CLAIM << 4 | p;
+            } else if (phase == TO_DELIVER || phase == DELIVERING) {
+                out[n++] = DELIVER << 4 | p;
+            } else if (phase == TO_ACK) {
+                out[n++] = ACK << 4 | p;
+            } else if (phase == TO_RELEASE) {
+                out[n++] = RELEASE << 4 | p;
+            }
+        }
+        if (fair) {
+            return n;
+        }
+        if (s[CLOCK] < scenario.maxTicks()) {
+            out[n++] = TICK << 4;
+        }
+        for (int p = 0; p < at.pollers; p++) {
+            int phase = s[at.poller(p) + PHASE];
+            if (phase != IDLE && s[CRASHES] < scenario.maxCrashes()) {
+                out[n++] = CRASH << 4 | p;
+            }
+            if (phase == TO_ACK && s[LOST_ACKS] < scenario.maxLostAcks()) {
+                out[n++] = LOSE_ACK << 4 | p;
+            }
+            if (phase == TO_DELIVER && s[DELIVER_FAILS] < scenario.maxDeliverFails()) {
+                out[n++] = DELIVER_FAILS_STEP << 4 | p;
+            }
+        }
+        return n;
+    }
+
+    /** Applies an enabled step to {@code s} in place; returns what it broke and showed (see {@link #breaks}). */
+    int apply(int[] s, int step) {
+        int p = step & 15;
+        int b = at.poller(p);
+        switch (step >>> 4) {
+            case PRODUCE:
+                if (logic == PackedLogic.OUTBOX_OUTSIDE_TRANSACTION) {
+                    return Successors.BREAKS_STATE; // the business write commits alone: PRODUCE_ATOMIC
+                }
+                s[at.row(s[PRODUCED]) + STATUS] = PENDING;
+                s[PRODUCED]++;
+                return 0;
+            case PRODUCE_FAILS_STEP:
+                s[PRODUCED]++;
+                s[PRODUCE_FAILS]++;
+                return 0;
+            case CLAIM:
+                return claim(s, p, b);
+            case DELIVER:
+                return deliver(s, b);
+            case ACK:
+                return ack(s, b);
+            case RELEASE:
+                return release(s, b);
+            case TICK:
+                s[CLOCK]++;
+                return 0;
+            case CRASH:
+                idle(s, b);
+                s[CRASHES]++;
+                return 0;
+            case LOSE_ACK:
+                idle(s, b);
+                s[LOST_ACKS]++;
+                return 0;
+            case DELIVER_FAILS_STEP:
+                s[b + PHASE] = TO_RELEASE;
+                s[DELIVER_FAILS]++;
+                return 0;
+            default:
+                throw new IllegalArgumentException("unknown step " + step);
+        }
+    }
+
+    /** Fills {@link #claimable} with the rows a claim would take now, in outbox order; returns how many. */
+    private int claimable(int[] s) {
+        int n = 0;
+        int now = s[CLOCK];
+        for (int e = 0; e < at.events && n < at.batch; e++) {
+            int r = at.row(e);
+            if (s[r + STATUS] != PENDING) {
+                continue;
+            }
+            boolean unleased = s[r + OWNER] == 0 || now >= s[r + EXPIRY];
+            if ((unleased || logic == PackedLogic.CLAIM_IGNORES_LEASE)
+                    && (logic == PackedLogic.NO_HEAD_OF_AGGREGATE || isHeadOfAggregate(s, e))) {
+                claimable[n++] = e;
+            }
+        }
+        return n;
+    }
+
+    private boolean isHeadOfAggregate(int[] s, int e) {
+        for (int o = 0; o < e; o++) {
+            if (aggregate[o] == aggregate[e] && s[at.row(o) + STATUS] == PENDING) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int claim(int[] s, int p, int b) {
+        int n;
+        if (s[b + PHASE] == CLAIMING) {
+            n = s[b + READS];
+            for (int k = 0; k < n; k++) {
+                claimable[k] = s[at.read(b, k)];
+                s[at.read(b, k)] = 0;
+            }
+            s[b + READS] = 0;
+        } else {
+            n = claimable(s);
+            if (logic == PackedLogic.CHECK_THEN_ACT_CLAIM) { // read now, write the leases in a later step
+                s[b + PHASE] = CLAIMING;
+                s[b + READS] = n;
+                for (int k = 0; k < n; k++) {
+                    s[at.read(b, k)] = claimable[k];
+                }
+                return 0;
+            }
+        }
+        int result = 0;
+        int now = s[CLOCK];
+        int floor = s[LAST_TOKEN];
+        for (int k = 0; k < n; k++) {
+            int e = claimable[k];
+            int r = at.row(e);
+            boolean hadLease = s[r + OWNER] != 0;
+            if (hadLease && now < s[r + EXPIRY]) {
+                result |= Successors.BREAKS_TRANSITION; // replaced a live lease: SINGLE_LIVE_LEASE
+            }
+            if (hadLease) {
+                result |= RECLAIMED;
+            }
+            int token = logic == PackedLogic.RECLAIM_KEEPS_TOKEN && hadLease ? s[r + TOKEN] : s[LAST_TOKEN] + 1;
+            if (token <= floor) {
+                result |= Successors.BREAKS_TRANSITION; // an old owner's token still matches: STALE_ACK_REJECTED
+            }
+            floor = Math.max(floor, token);
+            s[r + OWNER] = p + 1;
+            s[r + TOKEN] = token;
+            s[r + EXPIRY] = logic == PackedLogic.LEASE_NEVER_EXPIRES ? NEVER : now + scenario.leaseTicks();
+            s[LAST_TOKEN] = Math.max(s[LAST_TOKEN], token);
+            s[at.heldEvent(b, k)] = e;
+            s[at.heldToken(b, k)] = token;
+        }
+        s[b + PHASE] = firstPhase;
+        s[b + HELD] = n;
+        return result;
+    }
+
+    private int deliver(int[] s, int b) {
+        int e = s[at.heldEvent(b, 0)];
+        int token = s[at.heldToken(b, 0)];
+        int r = at.row(e);
+        if (logic != PackedLogic.NO_DEDUP_MARKER && hasMarkerKey(s, e, token)) {
+            afterDelivery(s, b);
+            return DUPLICATE;
+        }
+        if (logic == PackedLogic.MARKER_BEFORE_EFFECT || logic == PackedLogic.EFFECT_BEFORE_MARKER) {
+            return Successors.BREAKS_STATE; // one of marker and effect commits alone: MARKER_IFF_EFFECT
+        }
+        if (s[r + EFFECTS] > 0 || appliedLaterOfAggregate(s, e)) {
+            return Successors.BREAKS_STATE; // EFFECT_AT_MOST_ONCE, or AGGREGATE_ORDER
+        }
+        s[r + EFFECTS] = 1;
+        if (logic == PackedLogic.NEW_ID_ON_RETRY) {
+            s[r + MARKER_TOKEN] = token;
+        }
+        afterDelivery(s, b);
+        return 0;
+    }
+
+    /** Whether the consumer finds the dedup key of this delivery among its markers. */
+    private boolean hasMarkerKey(int[] s, int e, int token) {
+        if (logic == PackedLogic.DEDUP_BY_PAYLOAD) {
+            for (int o = 0; o < at.events; o++) {
+                if ((samePayload[e] >>> o & 1) != 0 && s[at.row(o) + EFFECTS] > 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        int r = at.row(e);
+        return s[r + EFFECTS] > 0 && (logic != PackedLogic.NEW_ID_ON_RETRY || s[r + MARKER_TOKEN] == token);
+    }
+
+    private boolean appliedLaterOfAggregate(int[] s, int e) {
+        for (int o = e + 1; o < at.events; o++) {
+            if (aggregate[o] == aggregate[e] && s[at.row(o) + EFFECTS] > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void afterDelivery(int[] s, int b) {
+        if (logic == PackedLogic.ACK_BEFORE_DELIVER) {
+            advance(s, b);
+        } else {
+            s[b + PHASE] = TO_ACK;
+        }
+    }
+
+    private int ack(int[] s, int b) {
+        int e = s[at.heldEvent(b, 0)];
+        int token = s[at.heldToken(b, 0)];
+        int r = at.row(e);
+        boolean pending = s[r + STATUS] == PENDING;
+        boolean tokenMatches = s[r + OWNER] != 0 && s[r + TOKEN] == token;
+        int result;
+        if (pending && (tokenMatches || logic == PackedLogic.ACK_IGNORES_TOKEN)) {
+            result = tokenMatches ? 0 : Successors.BREAKS_TRANSITION; // STALE_ACK_REJECTED
+            s[r + STATUS] = DELIVERED;
+            clearLease(s, r);
+            if (s[r + EFFECTS] == 0) {
+                result = Successors.BREAKS_STATE; // DELIVERED without its effect: NO_LOST_EVENT
+            }
+        } else {
+            result = STALE;
+        }
+        if (logic == PackedLogic.ACK_BEFORE_DELIVER) {
+            s[b + PHASE] = TO_DELIVER;
+        } else {
+            advance(s, b);
+        }
+        return result;
+    }
+
+    private int release(int[] s, int b) {
+        int e = s[at.heldEvent(b, 0)];
+        int token = s[at.heldToken(b, 0)];
+        int r = at.row(e);
+        boolean pending = s[r + STATUS] == PENDING;
+        boolean leased = s[r + OWNER] != 0;
+        boolean tokenMatches = leased && s[r + TOKEN] == token;
+        int result;
+        if (pending && (tokenMatches || logic == PackedLogic.RELEASE_IGNORES_TOKEN)) {
+            // freeing a lease the token does not match breaks STALE_ACK_REJECTED; an absent lease changes nothing
+            result = RETRIED | (leased && !tokenMatches ? Successors.BREAKS_TRANSITION : 0);
+            clearLease(s, r);
+        } else {
+            result = STALE;
+        }
+        advance(s, b);
+        return result;
+    }
+
+    private static void clearLease(int[] s, int r) {
+        s[r + OWNER] = 0;
+        s[r + TOKEN] = 0;
+        s[r + EXPIRY] = 0;
+    }
+
+    /** Done with the head of the batch: on to the next item, or idle. */
+    private void advance(int[] s, int b) {
+        int held = s[b + HELD];
+        if (held <= 1) {
+            idle(s, b);
+            return;
+        }
+        for (int k = 1; k < held; k++) {
+            s[at.heldEvent(b, k - 1)] = s[at.heldEvent(b, k)];
+            s[at.heldToken(b, k - 1)] = s[at.heldToken(b, k)];
+        }
+        s[at.heldEvent(b, held - 1)] = 0;
+        s[at.heldToken(b, held - 1)] = 0;
+        s[b + HELD] = held - 1;
+        s[b + PHASE] = firstPhase;
+    }
+
+    private void idle(int[] s, int b) {
+        java.util.Arrays.fill(s, b, b + at.pollerSlots(), 0);
+    }
+
+    /** {@code Invariants.isComplete}: the producer is done and every produced event is DELIVERED, applied once. */
+    boolean complete(int[] s) {
+        if (s[PRODUCED] < at.events) {
+            return false;
+        }
+        for (int e = 0; e < at.events; e++) {
+            int r = at.row(e);
+            if (s[r + STATUS] != ABSENT && (s[r + STATUS] != DELIVERED || s[r + EFFECTS] != 1)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@link Healing#run}: round-robin over the fair steps, ticking when none is enabled, until complete. */
+    boolean healingFails(int[] from) {
+        int[] s = healing;
+        System.arraycopy(from, 0, s, 0, s.length);
+        int bound = Healing.bound(scenario);
+        int turn = 0;
+        for (int taken = 0; taken < bound && !complete(s); taken++) {
+            int n = enabled(s, healingSteps, true);
+            int step = n == 0 ? TICK << 4 : healingSteps[turn++ % n];
+            if (breaks(apply(s, step)) != Successors.NONE) {
+                return true;
+            }
+        }
+        return !complete(s);
+    }
+}

@@ -1,0 +1,183 @@
+package dev.relaycheck.checker.packed;
+
+import dev.relaycheck.checker.BreadthFirstSearch;
+import dev.relaycheck.checker.BreadthFirstSearch.Engine;
+import dev.relaycheck.checker.Progress;
+import dev.relaycheck.checker.SearchResult;
+import dev.relaycheck.checker.Successors;
+import dev.relaycheck.model.CorrectRelayLogic;
+import dev.relaycheck.model.Healing;
+import dev.relaycheck.model.Invariants;
+import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.ReferenceScenarios;
+import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.RelayModel;
+import dev.relaycheck.model.RelayState;
+import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.SplitMix64;
+import dev.relaycheck.model.Step;
+import dev.relaycheck.model.StepResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The packed engine must be the readable model, only faster. Step by step: on seeded walks through every
+ * reference scenario under every known logic, both list the same steps, and every step leads to equal states
+ * (or both report it broke an invariant, of the same kind), with the same witnesses and the same healing
+ * verdict. Count by count: exhaustive searches on both engines report the same numbers and counterexamples.
+ */
+class PackedAgreementTest {
+    private static final int WALKS = 12;
+    private static final int DEPTH = 60;
+
+    static Stream<Arguments> logicsAndScenarios() {
+        List<Arguments> out = new ArrayList<>();
+        for (RelayLogic logic : LogicCatalogue.all()) {
+            for (Scenario s : ReferenceScenarios.all()) {
+                out.add(Arguments.of(logic, s));
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("logicsAndScenarios")
+    void everyStepAgreesWithTheReadableModel(RelayLogic logic, Scenario scenario) {
+        RelayModel model = new RelayModel(logic, scenario);
+        PackedModel packed = new PackedModel(scenario, PackedLogic.of(logic).orElseThrow());
+        ReadableView view = new ReadableView(scenario, logic, packed.at);
+        SplitMix64 random = new SplitMix64(scenario.name().hashCode() * 31L + logic.id().hashCode());
+        int[] steps = new int[PackedModel.maxSteps(scenario.pollers().size())];
+        for (int walk = 0; walk < WALKS; walk++) {
+            RelayState r = model.initial();
+            int[] s = packed.initial();
+            assertThat(view.state(s)).isEqualTo(r);
+            for (int depth = 0; depth < DEPTH; depth++) {
+                String at = logic.id() + "/" + scenario.name() + " walk " + walk + " depth " + depth + " in " + r.describe();
+                int n = packed.enabled(s, steps, false);
+                assertThat(steps(view, s, steps, n)).as("enabled steps, " + at).isEqualTo(model.enabled(r));
+                List<Step> fair = model.enabledWithoutFaults(r);
+                fair.removeIf(x -> x instanceof Step.Tick);
+                int[] fairSteps = new int[steps.length];
+                assertThat(steps(view, s, fairSteps, packed.enabled(s, fairSteps, true))).as("fair steps, " + at).isEqualTo(fair);
+                if (depth % 5 == 0) {
+                    assertThat(packed.healingFails(s)).as("healing, " + at).isEqualTo(Healing.check(model, r).isPresent());
+                }
+                List<Integer> clean = new ArrayList<>();
+                List<int[]> next = new ArrayList<>();
+                List<RelayState> readableNext = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    Step step = model.enabled(r).get(i);
+                    StepResult expected = model.applyEnabled(r, step);
+                    int[] t = s.clone();
+                    int result = packed.apply(t, steps[i]);
+                    byte breaks = !Invariants.checkState(scenario, expected.state()).isEmpty() ? Successors.BREAKS_STATE
+                            : !Invariants.checkTransition(r, step, expected).isEmpty() ? Successors.BREAKS_TRANSITION
+                            : Successors.NONE;
+                    assertThat(PackedModel.breaks(result)).as("what " + step + " breaks, " + at).isEqualTo(breaks);
+                    assertThat(PackedModel.witnesses(result)).as("witnesses of " + step + ", " + at)
+                            .isEqualTo(Successors.witnessMask(expected.outcome()));
+                    if (breaks != Successors.BREAKS_STATE) {
+                        assertThat(view.state(t)).as("state after " + step + ", " + at).isEqualTo(expected.state());
+                        int[] roundTrip = new int[t.length];
+                        packed.at.decode(packed.at.encode(t), roundTrip);
+                        assertThat(roundTrip).as("encoding of the state after " + step + ", " + at).isEqualTo(t);
+                    }
+                    if (breaks == Successors.NONE) {
+                        clean.add(i);
+                        next.add(t);
+                        readableNext.add(expected.state());
+                    }
+                }
+                if (clean.isEmpty()) {
+                    break;
+                }
+                int pick = random.nextInt(clean.size());
+                s = next.get(pick);
+                r = readableNext.get(pick);
+            }
+        }
+    }
+
+    private static List<Step> steps(ReadableView view, int[] s, int[] codes, int n) {
+        List<Step> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(view.step(s, codes[i]));
+        }
+        return out;
+    }
+
+    static Stream<Arguments> exhaustiveCases() {
+        List<Arguments> out = new ArrayList<>();
+        for (RelayLogic logic : LogicCatalogue.all()) {
+            for (Scenario s : ReferenceScenarios.defaults()) {
+                if (!s.name().equals("mixed-big")) {
+                    out.add(Arguments.of(logic, s));
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("exhaustiveCases")
+    void exhaustiveSearchesReportTheSameCounts(RelayLogic logic, Scenario scenario) {
+        assertSameResult(search(Engine.READABLE, logic, scenario, 1_000_000, 1),
+                search(Engine.PACKED, logic, scenario, 1_000_000, 1));
+    }
+
+    @Test
+    void mixedBigAndABoundedSoakReportTheSameCountsOnOneAndTwoThreads() {
+        RelayLogic correct = LogicCatalogue.correct();
+        SearchResult readable = search(Engine.READABLE, correct, ReferenceScenarios.mixedBig(), 1_000_000, 2);
+        assertThat(readable.states()).isEqualTo(432_345); // the readable model's count, as the README reports it
+        assertSameResult(readable, search(Engine.PACKED, correct, ReferenceScenarios.mixedBig(), 1_000_000, 1));
+        assertSameResult(readable, search(Engine.PACKED, correct, ReferenceScenarios.mixedBig(), 1_000_000, 2));
+        SearchResult soak = search(Engine.READABLE, correct, ReferenceScenarios.soak(), 60_000, 2);
+        assertThat(soak.incomplete()).isPresent();
+        assertSameResult(soak, search(Engine.PACKED, correct, ReferenceScenarios.soak(), 60_000, 2));
+    }
+
+    @Test
+    void autoTakesThePackedEngineForKnownLogicsAndTheReadableModelForAnyOther() {
+        Scenario s = ReferenceScenarios.doubleClaim();
+        BreadthFirstSearch auto = new BreadthFirstSearch(100_000, 8, Progress.NONE);
+        assertThat(auto.search(LogicCatalogue.correct(), s).engine()).isEqualTo("packed");
+        RelayLogic users = new CorrectRelayLogic() {
+            @Override
+            public String id() {
+                return "users-own";
+            }
+        };
+        SearchResult theirs = auto.search(users, s);
+        assertThat(theirs.engine()).isEqualTo("readable");
+        assertThat(theirs.states()).isEqualTo(auto.search(LogicCatalogue.correct(), s).states());
+        assertThat(PackedSpace.whyNot(new RelayModel(users, s))).contains("only the reference logic and the catalogue");
+    }
+
+    private static SearchResult search(Engine engine, RelayLogic logic, Scenario s, int maxStates, int threads) {
+        SearchResult r = new BreadthFirstSearch(maxStates, 8, threads, engine, Progress.NONE).search(logic, s);
+        assertThat(r.engine()).isEqualTo(engine == Engine.PACKED ? "packed" : "readable");
+        return r;
+    }
+
+    private static void assertSameResult(SearchResult readable, SearchResult packed) {
+        String what = readable.logic().id() + " on " + readable.scenario().name();
+        assertThat(packed.summary()).as(what).isEqualTo(readable.summary());
+        assertThat(packed.verdictLine()).as(what).isEqualTo(readable.verdictLine());
+        assertThat(packed.incomplete()).as(what).isEqualTo(readable.incomplete());
+        assertThat(packed.counterexample().map(c -> c.path())).as(what).isEqualTo(readable.counterexample().map(c -> c.path()));
+        assertThat(packed.counterexample().map(c -> c.violation())).as(what)
+                .isEqualTo(readable.counterexample().map(c -> c.violation()));
+        assertThat(Optional.of(packed.healingChecks())).as(what).contains(readable.healingChecks());
+    }
+}
