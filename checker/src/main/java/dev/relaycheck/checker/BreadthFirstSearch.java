@@ -80,13 +80,9 @@ public final class BreadthFirstSearch {
      * The bound on distinct states that fits the heap. A readable frontier holds whole states (hundreds of
      * bytes each); a packed one holds a few longs, so the table and the frontier together stay near 100 bytes.
      */
-    static int defaultMaxStates(StateSpace<?> space) {
+    static int defaultMaxStates(StateSpace space) {
         long perState = space instanceof PackedSpace ? 150 : 600; // with margin for the frontier's peak
         return (int) Math.min(200_000_000L, Runtime.getRuntime().maxMemory() / perState);
-    }
-
-    /** One frontier state, expanded by a worker. */
-    private record Expansion<S>(Successors<S> successors, boolean healed, boolean healingFailed) {
     }
 
     /** The search's mutable bookkeeping, owned by the merging thread. */
@@ -129,35 +125,34 @@ public final class BreadthFirstSearch {
         return search(model, new ReadableSpace(model));
     }
 
-    private <S> SearchResult search(RelayModel model, StateSpace<S> space) {
+    private SearchResult search(RelayModel model, StateSpace space) {
         long start = System.nanoTime();
         int bound = maxStates > 0 ? maxStates : defaultMaxStates(space);
         Run run = new Run(bound);
-        S initial = space.initial();
-        run.table.addIfAbsent(space.fingerprint(initial), -1, 0);
-        List<S> frontier = new ArrayList<>(List.of(initial));
+        StateSpace.Level frontier = space.initial();
+        run.table.addIfAbsent(frontier.fingerprint(0), -1, 0);
         IntList ids = new IntList();
         ids.add(0);
         int depth = 0;
-        List<StateSpace.Expander<S>> expanders = new ArrayList<>();
+        List<StateSpace.Expander> expanders = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             expanders.add(space.expander());
         }
         ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads) : null;
         String task = "bfs " + model.logic().id() + "/" + model.scenario().name();
         try {
-            while (!frontier.isEmpty() && run.going()) {
-                List<S> next = new ArrayList<>();
+            while (frontier.size() > 0 && run.going()) {
+                StateSpace.Level next = space.newLevel();
                 IntList nextIds = new IntList();
                 for (int from = 0; from < frontier.size() && run.going(); from += CHUNK) {
                     int to = Math.min(frontier.size(), from + CHUNK);
-                    List<Expansion<S>> expanded = expand(pool, expanders, run, frontier.subList(from, to), ids, from);
+                    List<Successors> expanded = expand(pool, expanders, run, frontier, ids, from, to, space);
                     merge(model, run, bound, expanded, ids, from, next, nextIds);
                     progress.update(task, run.table.size(), run.transitions, depth);
                 }
                 frontier = next;
                 ids = nextIds;
-                if (!frontier.isEmpty()) {
+                if (frontier.size() > 0) {
                     depth++;
                 }
             }
@@ -180,24 +175,26 @@ public final class BreadthFirstSearch {
                 Optional.ofNullable(run.found), Optional.ofNullable(run.incomplete), run.table.bytes());
     }
 
-    private <S> List<Expansion<S>> expand(ExecutorService pool, List<StateSpace.Expander<S>> expanders, Run run,
-                                          List<S> states, IntList ids, int offset) {
+    /** Expands states [from, to) of the frontier, split between the workers; one result per worker, in order. */
+    private List<Successors> expand(ExecutorService pool, List<StateSpace.Expander> expanders, Run run,
+                                    StateSpace.Level frontier, IntList ids, int from, int to, StateSpace space) {
         boolean heal = run.healingFailure < 0;
+        int stride = space instanceof PackedSpace p ? p.words() : 0;
         if (pool == null) {
-            return expandRange(expanders.get(0), run.table, states, ids, offset, 0, states.size(), heal);
+            return List.of(expandRange(expanders.get(0), run.table, frontier, ids, from, to, heal, stride));
         }
-        int per = (states.size() + threads - 1) / threads;
-        List<Callable<List<Expansion<S>>>> jobs = new ArrayList<>();
-        for (int t = 0, from = 0; from < states.size(); t++, from += per) {
-            StateSpace.Expander<S> expander = expanders.get(t);
-            int a = from;
-            int b = Math.min(states.size(), from + per);
-            jobs.add(() -> expandRange(expander, run.table, states, ids, offset, a, b, heal));
+        int per = (to - from + threads - 1) / threads;
+        List<Callable<Successors>> jobs = new ArrayList<>();
+        for (int t = 0, a = from; a < to; t++, a += per) {
+            StateSpace.Expander expander = expanders.get(t);
+            int lo = a;
+            int hi = Math.min(to, a + per);
+            jobs.add(() -> expandRange(expander, run.table, frontier, ids, lo, hi, heal, stride));
         }
-        List<Expansion<S>> out = new ArrayList<>(states.size());
+        List<Successors> out = new ArrayList<>(jobs.size());
         try {
-            for (Future<List<Expansion<S>>> f : pool.invokeAll(jobs)) {
-                out.addAll(f.get());
+            for (Future<Successors> f : pool.invokeAll(jobs)) {
+                out.add(f.get());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -209,55 +206,59 @@ public final class BreadthFirstSearch {
     }
 
     /** Runs in a worker: reads the visited set (not written during this phase), writes nothing shared. */
-    private <S> List<Expansion<S>> expandRange(StateSpace.Expander<S> expander, FingerprintTable table, List<S> states,
-                                               IntList ids, int offset, int from, int to, boolean heal) {
-        List<Expansion<S>> part = new ArrayList<>(to - from);
+    private Successors expandRange(StateSpace.Expander expander, FingerprintTable table, StateSpace.Level frontier,
+                                   IntList ids, int from, int to, boolean heal, int stride) {
+        Successors out = new Successors(stride);
         for (int i = from; i < to; i++) {
-            S s = states.get(i);
-            Successors<S> successors = new Successors<>();
-            expander.expand(s, table::contains, successors);
-            boolean healed = heal && (successors.size() == 0 || ids.get(offset + i) % healEvery == 0);
-            part.add(new Expansion<>(successors, healed, healed && expander.healingFails(s)));
+            expander.expand(frontier, i, table::contains, out);
+            boolean healed = heal && (out.open() == 0 || ids.get(i) % healEvery == 0);
+            out.endState(healed, healed && expander.healingFails(frontier, i));
         }
-        return part;
+        out.markKnown(table);
+        return out;
     }
 
-    private <S> void merge(RelayModel model, Run run, int bound, List<Expansion<S>> expanded, IntList ids, int offset,
-                           List<S> next, IntList nextIds) {
-        for (int f = 0; f < expanded.size(); f++) {
-            Expansion<S> e = expanded.get(f);
-            int id = ids.get(offset + f);
-            if (e.healed() && run.healingFailure < 0) {
-                run.healingChecks++;
-                if (e.healingFailed()) {
-                    run.healingFailure = id;
+    private void merge(RelayModel model, Run run, int bound, List<Successors> expanded, IntList ids, int from,
+                       StateSpace.Level next, IntList nextIds) {
+        int f = from;
+        for (Successors successors : expanded) {
+            successors.touchUnknown(run.table);
+            for (int k = 0; k < successors.states(); k++, f++) {
+                int id = ids.get(f);
+                if (successors.healed(k) && run.healingFailure < 0) {
+                    run.healingChecks++;
+                    if (successors.healingFailed(k)) {
+                        run.healingFailure = id;
+                    }
                 }
-            }
-            Successors<S> successors = e.successors();
-            for (int i = 0; i < successors.size(); i++) {
-                run.transitions++;
-                for (int w = successors.witnesses(i), bit = 0; w != 0; w >>>= 1, bit++) {
-                    run.witnesses[bit] += w & 1;
-                }
-                byte breaks = successors.breaks(i);
-                if (breaks == Successors.BREAKS_STATE) {
-                    run.brokenStates = 1;
-                } else if (run.table.full()) {
-                    if (!run.table.contains(successors.fingerprint(i))) {
-                        run.incomplete = "stopped at the --max-states bound of " + bound
-                                + " distinct states; raise it (and -Xmx) or use random/pct search";
+                int first = successors.from(k);
+                for (int j = first; j < successors.to(k); j++) {
+                    run.transitions++;
+                    for (int w = successors.witnesses(j), bit = 0; w != 0; w >>>= 1, bit++) {
+                        run.witnesses[bit] += w & 1;
+                    }
+                    byte breaks = successors.breaks(j);
+                    if (breaks == Successors.BREAKS_STATE) {
+                        run.brokenStates = 1;
+                    } else if (successors.known(j)) {
+                        // stored before this chunk was expanded: nothing to add
+                    } else if (run.table.full()) {
+                        if (!run.table.contains(successors.fingerprint(j))) {
+                            run.incomplete = "stopped at the --max-states bound of " + bound
+                                    + " distinct states; raise it (and -Xmx) or use random/pct search";
+                            return;
+                        }
+                    } else {
+                        int newId = run.table.addIfAbsent(successors.fingerprint(j), id, j - first);
+                        if (newId >= 0) {
+                            next.add(successors, j);
+                            nextIds.add(newId);
+                        }
+                    }
+                    if (breaks != Successors.NONE) {
+                        run.found = counterexample(model, run.table, id, j - first, false);
                         return;
                     }
-                } else {
-                    int newId = run.table.addIfAbsent(successors.fingerprint(i), id, i);
-                    if (newId >= 0) {
-                        next.add(successors.state(i));
-                        nextIds.add(newId);
-                    }
-                }
-                if (breaks != Successors.NONE) {
-                    run.found = counterexample(model, run.table, id, i, false);
-                    return;
                 }
             }
         }

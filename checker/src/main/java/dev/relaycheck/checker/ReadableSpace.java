@@ -7,11 +7,12 @@ import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.Step;
 import dev.relaycheck.model.StepResult;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongPredicate;
 
 /** The readable model as a search space: every transition builds a new immutable {@link RelayState}. Takes any logic. */
-public final class ReadableSpace implements StateSpace<RelayState> {
+public final class ReadableSpace implements StateSpace {
     private final RelayModel model;
 
     public ReadableSpace(RelayModel model) {
@@ -24,20 +25,43 @@ public final class ReadableSpace implements StateSpace<RelayState> {
     }
 
     @Override
-    public RelayState initial() {
-        return model.initial();
+    public Level initial() {
+        States level = new States();
+        level.states.add(model.initial());
+        return level;
     }
 
     @Override
-    public long fingerprint(RelayState state) {
-        return Fingerprint.of(state);
+    public Level newLevel() {
+        return new States();
+    }
+
+    /** A level as a list of states. */
+    private static final class States implements Level {
+        final List<RelayState> states = new ArrayList<>();
+
+        @Override
+        public int size() {
+            return states.size();
+        }
+
+        @Override
+        public long fingerprint(int i) {
+            return Fingerprint.of(states.get(i));
+        }
+
+        @Override
+        public void add(Successors from, int j) {
+            states.add((RelayState) from.object(j));
+        }
     }
 
     @Override
-    public Expander<RelayState> expander() {
-        return new Expander<>() {
+    public Expander expander() {
+        return new Expander() {
             @Override
-            public void expand(RelayState s, LongPredicate known, Successors<RelayState> out) {
+            public void expand(Level level, int i, LongPredicate known, Successors out) {
+                RelayState s = ((States) level).states.get(i);
                 for (Step step : model.enabled(s)) {
                     StepResult r = model.applyEnabled(s, step);
                     long fp = Fingerprint.of(r.state());
@@ -55,14 +79,9 @@ public final class ReadableSpace implements StateSpace<RelayState> {
             }
 
             @Override
-            public boolean healingFails(RelayState s) {
-                return Healing.check(model, s).isPresent();
+            public boolean healingFails(Level level, int i) {
+                return Healing.check(model, ((States) level).states.get(i)).isPresent();
             }
         };
-    }
-
-    /** The steps enabled in a state, for rebuilding a path from the choices the search stored. */
-    List<Step> enabled(RelayState s) {
-        return model.enabled(s);
     }
 }

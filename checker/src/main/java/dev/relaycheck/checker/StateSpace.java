@@ -8,31 +8,42 @@ import java.util.function.LongPredicate;
  * faster, for the logics it knows. Both list a state's successors in the order
  * {@link dev.relaycheck.model.RelayModel#enabled} lists their steps, so a counterexample is rebuilt, and
  * judged, on the readable model whichever space found it.
- *
- * @param <S> how the space holds one state
  */
-public interface StateSpace<S> {
+public interface StateSpace {
 
     /** "readable" or "packed", for reports. */
     String engine();
 
-    S initial();
+    /** A level holding the initial state alone. */
+    Level initial();
 
-    long fingerprint(S state);
+    /** An empty level. */
+    Level newLevel();
 
     /** A worker's view of the space; it may keep scratch buffers, so each thread takes its own. */
-    Expander<S> expander();
+    Expander expander();
+
+    /** The states of one depth of the search, in the order they were found. */
+    interface Level {
+        int size();
+
+        long fingerprint(int i);
+
+        /** Appends successor {@code j} of {@code from} to this level. */
+        void add(Successors from, int j);
+    }
 
     /** Expands states; not shared between threads. */
-    interface Expander<S> {
+    interface Expander {
         /**
-         * Appends {@code state}'s successors to {@code out}, in step order, stopping after the first that
-         * breaks an invariant. {@code known} tells which fingerprints the search has stored: every stored state
-         * passed the state invariants, so they need not be judged again.
+         * Appends the successors of state {@code i} of {@code level} to {@code out}, in step order, stopping
+         * after the first that breaks an invariant. {@code known} tells which fingerprints the search has
+         * stored, for a space that wants it: every stored state passed the state invariants, so they need not
+         * be judged again. (The search looks up every successor itself afterwards, in batches.)
          */
-        void expand(S state, LongPredicate known, Successors<S> out);
+        void expand(Level level, int i, LongPredicate known, Successors out);
 
-        /** Whether the EVENTUAL_DELIVERY healing run from {@code state} fails (or runs into a safety violation). */
-        boolean healingFails(S state);
+        /** Whether the EVENTUAL_DELIVERY healing run from state {@code i} fails (or runs into a safety violation). */
+        boolean healingFails(Level level, int i);
     }
 }

@@ -4,6 +4,7 @@ import dev.relaycheck.model.PollerState.Phase;
 import dev.relaycheck.model.Scenario;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -58,6 +59,7 @@ final class PackedLayout {
     private final int[] fieldShift;
     private final int[] fieldLimit; // values must stay below this
     private final long[] fieldMask;
+    private final int[] fieldOf; // per slot, its field, or -1 for a slot that is always 0
     private final boolean[] fieldNeverable; // NEVER is stored as the limit itself
 
     PackedLayout(Scenario scenario, PackedLogic logic) {
@@ -120,6 +122,8 @@ final class PackedLayout {
         fieldLimit = new int[fields.size()];
         fieldNeverable = new boolean[fields.size()];
         fieldMask = new long[fields.size()];
+        fieldOf = new int[size];
+        Arrays.fill(fieldOf, -1);
         for (int f = 0; f < fields.size(); f++) {
             int[] x = fields.get(f);
             fieldSlot[f] = x[0];
@@ -128,6 +132,7 @@ final class PackedLayout {
             fieldLimit[f] = x[3];
             fieldNeverable[f] = neverable[x[0]];
             fieldMask[f] = (1L << x[4]) - 1;
+            fieldOf[x[0]] = f;
         }
     }
 
@@ -169,23 +174,48 @@ final class PackedLayout {
     long[] encode(int[] s) {
         long[] out = new long[words];
         for (int f = 0; f < fieldSlot.length; f++) {
-            int v = s[fieldSlot[f]];
-            if (v == NEVER && fieldNeverable[f]) {
-                v = fieldLimit[f];
-            } else if (v < 0 || v >= fieldLimit[f]) {
-                throw new PackedSpace.Overflow("slot " + fieldSlot[f] + " holds " + v + ", past its field's "
-                        + (fieldLimit[f] - 1));
-            }
-            out[fieldWord[f]] |= (long) v << fieldShift[f];
+            out[fieldWord[f]] |= code(f, s[fieldSlot[f]]) << fieldShift[f];
         }
         return out;
     }
 
-    /** Unpacks words into a scratch (every slot written). */
-    void decode(long[] w, int[] s) {
-        java.util.Arrays.fill(s, 0);
+    /**
+     * Packs {@code s}, the state a step led to, into {@code out} at {@code at}: the words of the state before
+     * the step ({@code fromWords} at {@code fromAt}) with only the {@code count} slots the step wrote rewritten.
+     * A step writes a handful of a state's dozens of slots.
+     */
+    void encodeChange(long[] fromWords, int fromAt, int[] s, int[] slots, int count, long[] out, int at) {
+        System.arraycopy(fromWords, fromAt, out, at, words);
+        for (int k = 0; k < count; k++) {
+            int slot = slots[k];
+            int f = fieldOf[slot];
+            if (f < 0) {
+                if (s[slot] != 0) {
+                    throw new PackedSpace.Overflow("slot " + slot + " holds " + s[slot] + " where the layout keeps 0");
+                }
+                continue;
+            }
+            long mask = fieldMask[f] << fieldShift[f];
+            int w = at + fieldWord[f];
+            out[w] = (out[w] & ~mask) | code(f, s[slot]) << fieldShift[f];
+        }
+    }
+
+    private long code(int f, int v) {
+        if (v == NEVER && fieldNeverable[f]) {
+            return fieldLimit[f];
+        }
+        if (v < 0 || v >= fieldLimit[f]) {
+            throw new PackedSpace.Overflow("slot " + fieldSlot[f] + " holds " + v + ", past its field's " + (fieldLimit[f] - 1));
+        }
+        return v;
+    }
+
+    /** Unpacks the words at {@code at} into a scratch (every slot written). */
+    void decode(long[] w, int at, int[] s) {
+        Arrays.fill(s, 0);
         for (int f = 0; f < fieldSlot.length; f++) {
-            int v = (int) ((w[fieldWord[f]] >>> fieldShift[f]) & fieldMask[f]);
+            int v = (int) ((w[at + fieldWord[f]] >>> fieldShift[f]) & fieldMask[f]);
             s[fieldSlot[f]] = v == fieldLimit[f] && fieldNeverable[f] ? NEVER : v;
         }
     }

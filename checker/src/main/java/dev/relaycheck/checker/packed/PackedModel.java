@@ -81,6 +81,9 @@ final class PackedModel {
     private final int[] samePayload; // per event, the events with an equal payload, as a bit mask
     private final int firstPhase; // the phase a poller starts each item of its batch in
     private final int[] claimable;
+    private final int[] changedSlots; // the journal of apply: which slots it wrote, and what they held before
+    private final int[] changedFrom;
+    private int changes;
     private final int[] healingSteps;
     private final int[] healing;
 
@@ -102,6 +105,8 @@ final class PackedModel {
         }
         firstPhase = logic == PackedLogic.ACK_BEFORE_DELIVER ? TO_ACK : TO_DELIVER;
         claimable = new int[at.batch];
+        changedSlots = new int[4 * at.size];
+        changedFrom = new int[4 * at.size];
         healingSteps = new int[maxSteps(at.pollers)];
         healing = new int[at.size];
     }
@@ -177,8 +182,38 @@ final class PackedModel {
         return n;
     }
 
-    /** Applies an enabled step to {@code s} in place; returns what it broke and showed (see {@link #breaks}). */
+    /** Writes a slot, journaling what it held so {@link #undo} can restore it. */
+    private void set(int[] s, int slot, int value) {
+        changedSlots[changes] = slot;
+        changedFrom[changes] = s[slot];
+        changes++;
+        s[slot] = value;
+    }
+
+    /** How many writes the last {@link #apply} journaled. */
+    int changes() {
+        return changes;
+    }
+
+    /** The slots the last {@link #apply} wrote, first {@link #changes()} of them (a slot may repeat). */
+    int[] changedSlots() {
+        return changedSlots;
+    }
+
+    /** Takes the last {@link #apply} back, so one scratch serves every successor of a state without copying. */
+    void undo(int[] s) {
+        while (changes > 0) {
+            changes--;
+            s[changedSlots[changes]] = changedFrom[changes];
+        }
+    }
+
+    /**
+     * Applies an enabled step to {@code s} in place, journaling its writes; returns what it broke and
+     * showed (see {@link #breaks}).
+     */
     int apply(int[] s, int step) {
+        changes = 0;
         int p = step & 15;
         int b = at.poller(p);
         switch (step >>> 4) {
@@ -186,12 +221,12 @@ final class PackedModel {
                 if (logic == PackedLogic.OUTBOX_OUTSIDE_TRANSACTION) {
                     return Successors.BREAKS_STATE; // the business write commits alone: PRODUCE_ATOMIC
                 }
-                s[at.row(s[PRODUCED]) + STATUS] = PENDING;
-                s[PRODUCED]++;
+                set(s, at.row(s[PRODUCED]) + STATUS, PENDING);
+                set(s, PRODUCED, s[PRODUCED] + 1);
                 return 0;
             case PRODUCE_FAILS_STEP:
-                s[PRODUCED]++;
-                s[PRODUCE_FAILS]++;
+                set(s, PRODUCED, s[PRODUCED] + 1);
+                set(s, PRODUCE_FAILS, s[PRODUCE_FAILS] + 1);
                 return 0;
             case CLAIM:
                 return claim(s, p, b);
@@ -202,19 +237,19 @@ final class PackedModel {
             case RELEASE:
                 return release(s, b);
             case TICK:
-                s[CLOCK]++;
+                set(s, CLOCK, s[CLOCK] + 1);
                 return 0;
             case CRASH:
                 idle(s, b);
-                s[CRASHES]++;
+                set(s, CRASHES, s[CRASHES] + 1);
                 return 0;
             case LOSE_ACK:
                 idle(s, b);
-                s[LOST_ACKS]++;
+                set(s, LOST_ACKS, s[LOST_ACKS] + 1);
                 return 0;
             case DELIVER_FAILS_STEP:
-                s[b + PHASE] = TO_RELEASE;
-                s[DELIVER_FAILS]++;
+                set(s, b + PHASE, TO_RELEASE);
+                set(s, DELIVER_FAILS, s[DELIVER_FAILS] + 1);
                 return 0;
             default:
                 throw new IllegalArgumentException("unknown step " + step);
@@ -254,16 +289,16 @@ final class PackedModel {
             n = s[b + READS];
             for (int k = 0; k < n; k++) {
                 claimable[k] = s[at.read(b, k)];
-                s[at.read(b, k)] = 0;
+                set(s, at.read(b, k), 0);
             }
-            s[b + READS] = 0;
+            set(s, b + READS, 0);
         } else {
             n = claimable(s);
             if (logic == PackedLogic.CHECK_THEN_ACT_CLAIM) { // read now, write the leases in a later step
-                s[b + PHASE] = CLAIMING;
-                s[b + READS] = n;
+                set(s, b + PHASE, CLAIMING);
+                set(s, b + READS, n);
                 for (int k = 0; k < n; k++) {
-                    s[at.read(b, k)] = claimable[k];
+                    set(s, at.read(b, k), claimable[k]);
                 }
                 return 0;
             }
@@ -286,15 +321,15 @@ final class PackedModel {
                 result |= Successors.BREAKS_TRANSITION; // an old owner's token still matches: STALE_ACK_REJECTED
             }
             floor = Math.max(floor, token);
-            s[r + OWNER] = p + 1;
-            s[r + TOKEN] = token;
-            s[r + EXPIRY] = logic == PackedLogic.LEASE_NEVER_EXPIRES ? NEVER : now + scenario.leaseTicks();
-            s[LAST_TOKEN] = Math.max(s[LAST_TOKEN], token);
-            s[at.heldEvent(b, k)] = e;
-            s[at.heldToken(b, k)] = token;
+            set(s, r + OWNER, p + 1);
+            set(s, r + TOKEN, token);
+            set(s, r + EXPIRY, logic == PackedLogic.LEASE_NEVER_EXPIRES ? NEVER : now + scenario.leaseTicks());
+            set(s, LAST_TOKEN, Math.max(s[LAST_TOKEN], token));
+            set(s, at.heldEvent(b, k), e);
+            set(s, at.heldToken(b, k), token);
         }
-        s[b + PHASE] = firstPhase;
-        s[b + HELD] = n;
+        set(s, b + PHASE, firstPhase);
+        set(s, b + HELD, n);
         return result;
     }
 
@@ -312,9 +347,9 @@ final class PackedModel {
         if (s[r + EFFECTS] > 0 || appliedLaterOfAggregate(s, e)) {
             return Successors.BREAKS_STATE; // EFFECT_AT_MOST_ONCE, or AGGREGATE_ORDER
         }
-        s[r + EFFECTS] = 1;
+        set(s, r + EFFECTS, 1);
         if (logic == PackedLogic.NEW_ID_ON_RETRY) {
-            s[r + MARKER_TOKEN] = token;
+            set(s, r + MARKER_TOKEN, token);
         }
         afterDelivery(s, b);
         return 0;
@@ -347,7 +382,7 @@ final class PackedModel {
         if (logic == PackedLogic.ACK_BEFORE_DELIVER) {
             advance(s, b);
         } else {
-            s[b + PHASE] = TO_ACK;
+            set(s, b + PHASE, TO_ACK);
         }
     }
 
@@ -360,7 +395,7 @@ final class PackedModel {
         int result;
         if (pending && (tokenMatches || logic == PackedLogic.ACK_IGNORES_TOKEN)) {
             result = tokenMatches ? 0 : Successors.BREAKS_TRANSITION; // STALE_ACK_REJECTED
-            s[r + STATUS] = DELIVERED;
+            set(s, r + STATUS, DELIVERED);
             clearLease(s, r);
             if (s[r + EFFECTS] == 0) {
                 result = Successors.BREAKS_STATE; // DELIVERED without its effect: NO_LOST_EVENT
@@ -369,7 +404,7 @@ final class PackedModel {
             result = STALE;
         }
         if (logic == PackedLogic.ACK_BEFORE_DELIVER) {
-            s[b + PHASE] = TO_DELIVER;
+            set(s, b + PHASE, TO_DELIVER);
         } else {
             advance(s, b);
         }
@@ -395,10 +430,10 @@ final class PackedModel {
         return result;
     }
 
-    private static void clearLease(int[] s, int r) {
-        s[r + OWNER] = 0;
-        s[r + TOKEN] = 0;
-        s[r + EXPIRY] = 0;
+    private void clearLease(int[] s, int r) {
+        set(s, r + OWNER, 0);
+        set(s, r + TOKEN, 0);
+        set(s, r + EXPIRY, 0);
     }
 
     /** Done with the head of the batch: on to the next item, or idle. */
@@ -409,17 +444,21 @@ final class PackedModel {
             return;
         }
         for (int k = 1; k < held; k++) {
-            s[at.heldEvent(b, k - 1)] = s[at.heldEvent(b, k)];
-            s[at.heldToken(b, k - 1)] = s[at.heldToken(b, k)];
+            set(s, at.heldEvent(b, k - 1), s[at.heldEvent(b, k)]);
+            set(s, at.heldToken(b, k - 1), s[at.heldToken(b, k)]);
         }
-        s[at.heldEvent(b, held - 1)] = 0;
-        s[at.heldToken(b, held - 1)] = 0;
-        s[b + HELD] = held - 1;
-        s[b + PHASE] = firstPhase;
+        set(s, at.heldEvent(b, held - 1), 0);
+        set(s, at.heldToken(b, held - 1), 0);
+        set(s, b + HELD, held - 1);
+        set(s, b + PHASE, firstPhase);
     }
 
     private void idle(int[] s, int b) {
-        java.util.Arrays.fill(s, b, b + at.pollerSlots(), 0);
+        for (int i = b; i < b + at.pollerSlots(); i++) {
+            if (s[i] != 0) {
+                set(s, i, 0);
+            }
+        }
     }
 
     /** {@code Invariants.isComplete}: the producer is done and every produced event is DELIVERED, applied once. */

@@ -5,6 +5,7 @@ import dev.relaycheck.checker.Successors;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.Scenario;
 
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.LongPredicate;
 
@@ -14,7 +15,7 @@ import java.util.function.LongPredicate;
  * It takes the reference logic and the catalogue variants ({@link PackedLogic}) on scenarios within its limits;
  * {@code PackedAgreementTest} holds it to the readable model state by state and count by count.
  */
-public final class PackedSpace implements StateSpace<long[]> {
+public final class PackedSpace implements StateSpace {
     /** The limits of the encoding: a step names its poller in 4 bits, and payload masks are ints. */
     private static final int MAX_POLLERS = 16;
     private static final int MAX_EVENTS = 31;
@@ -62,20 +63,69 @@ public final class PackedSpace implements StateSpace<long[]> {
     }
 
     @Override
-    public long[] initial() {
-        return layout.encode(new PackedModel(scenario, logic).initial());
+    public Level initial() {
+        Words level = new Words();
+        level.append(layout.encode(new PackedModel(scenario, logic).initial()), 0);
+        return level;
     }
 
     @Override
-    public long fingerprint(long[] words) {
-        long h = 0x2545F4914F6CDD1DL;
-        for (long w : words) {
-            h = mix(h ^ w);
-        }
-        return h;
+    public Level newLevel() {
+        return new Words();
     }
 
-    /** SplitMix64's finaliser: a bijection, so a one-word state's fingerprint is exact. */
+    /** A level as one flat array of packed states, {@code stride} words each: no object per state. */
+    private final class Words implements Level {
+        private final int stride = layout.words;
+        private long[] words = new long[64 * stride];
+        private int size;
+
+        @Override
+        public int size() {
+            return size;
+        }
+
+        @Override
+        public long fingerprint(int i) {
+            return PackedSpace.fingerprint(words, i * stride, stride);
+        }
+
+        @Override
+        public void add(Successors from, int j) {
+            grow();
+            from.copyWords(j, words, size * stride);
+            size++;
+        }
+
+        void append(long[] state, int at) {
+            grow();
+            System.arraycopy(state, at, words, size * stride, stride);
+            size++;
+        }
+
+        private void grow() {
+            if ((size + 1) * stride > words.length) {
+                words = Arrays.copyOf(words, words.length * 2);
+            }
+        }
+    }
+
+    /**
+     * A state's fingerprint: each word times its own odd constant, rotated apart, summed, then mixed by
+     * SplitMix64's finaliser. The products are independent, so they cost one multiply's latency, not one per
+     * word; and a one-word state's fingerprint is a bijection of it, hence exact.
+     */
+    static long fingerprint(long[] words, int at, int stride) {
+        long h = 0;
+        for (int i = 0; i < stride; i++) {
+            h += Long.rotateLeft(words[at + i] * ODD[i & 7], 17 * i);
+        }
+        return mix(h);
+    }
+
+    private static final long[] ODD = {0x9E3779B97F4A7C15L, 0xC2B2AE3D27D4EB4FL, 0x165667B19E3779F9L,
+            0xD6E8FEB86659FD93L, 0xFF51AFD7ED558CCDL, 0xC4CEB9FE1A85EC53L, 0xA0761D6478BD642FL, 0xE7037ED1A0B428DBL};
+
     private static long mix(long z) {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
@@ -88,26 +138,34 @@ public final class PackedSpace implements StateSpace<long[]> {
     }
 
     @Override
-    public Expander<long[]> expander() {
+    public Expander expander() {
         PackedModel model = new PackedModel(scenario, logic);
+        int stride = layout.words;
         int[] from = new int[layout.size];
-        int[] to = new int[layout.size];
         int[] steps = new int[PackedModel.maxSteps(layout.pollers)];
-        return new Expander<>() {
+        return new Expander() {
             @Override
-            public void expand(long[] state, LongPredicate known, Successors<long[]> out) {
-                layout.decode(state, from);
+            public void expand(Level level, int i, LongPredicate known, Successors out) {
+                long[] words = ((Words) level).words;
+                int at = i * stride;
+                layout.decode(words, at, from);
                 int n = model.enabled(from, steps, false);
-                for (int i = 0; i < n; i++) {
-                    System.arraycopy(from, 0, to, 0, from.length);
-                    int result = model.apply(to, steps[i]);
+                for (int k = 0; k < n; k++) {
+                    int result = model.apply(from, steps[k]);
                     byte breaks = PackedModel.breaks(result);
-                    if (breaks == Successors.BREAKS_STATE) { // never stored, so never encoded
-                        out.add(null, 0, breaks, PackedModel.witnesses(result));
+                    int witnesses = PackedModel.witnesses(result);
+                    if (breaks == Successors.BREAKS_STATE) { // never stored, so never packed
+                        out.nextWords();
+                        out.addPacked(0, breaks, witnesses);
+                        model.undo(from);
                         return;
                     }
-                    long[] next = layout.encode(to);
-                    out.add(next, fingerprint(next), breaks, PackedModel.witnesses(result));
+                    long[] into = out.nextWords();
+                    int offset = out.nextWordsOffset();
+                    layout.encodeChange(words, at, from, model.changedSlots(), model.changes(), into, offset);
+                    model.undo(from);
+                    long fp = fingerprint(into, offset, stride);
+                    out.addPacked(fp, breaks, witnesses);
                     if (breaks != Successors.NONE) {
                         return;
                     }
@@ -115,8 +173,8 @@ public final class PackedSpace implements StateSpace<long[]> {
             }
 
             @Override
-            public boolean healingFails(long[] state) {
-                layout.decode(state, from);
+            public boolean healingFails(Level level, int i) {
+                layout.decode(((Words) level).words, i * stride, from);
                 return model.healingFails(from);
             }
         };

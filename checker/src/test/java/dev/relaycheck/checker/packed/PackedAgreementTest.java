@@ -80,6 +80,10 @@ class PackedAgreementTest {
                     StepResult expected = model.applyEnabled(r, step);
                     int[] t = s.clone();
                     int result = packed.apply(t, steps[i]);
+                    int[] changedSlots = java.util.Arrays.copyOf(packed.changedSlots(), packed.changes());
+                    int[] undone = t.clone();
+                    packed.undo(undone);
+                    assertThat(undone).as("undoing " + step + ", " + at).isEqualTo(s);
                     byte breaks = !Invariants.checkState(scenario, expected.state()).isEmpty() ? Successors.BREAKS_STATE
                             : !Invariants.checkTransition(r, step, expected).isEmpty() ? Successors.BREAKS_TRANSITION
                             : Successors.NONE;
@@ -89,8 +93,12 @@ class PackedAgreementTest {
                     if (breaks != Successors.BREAKS_STATE) {
                         assertThat(view.state(t)).as("state after " + step + ", " + at).isEqualTo(expected.state());
                         int[] roundTrip = new int[t.length];
-                        packed.at.decode(packed.at.encode(t), roundTrip);
+                        long[] words = packed.at.encode(t);
+                        packed.at.decode(words, 0, roundTrip);
                         assertThat(roundTrip).as("encoding of the state after " + step + ", " + at).isEqualTo(t);
+                        long[] changed = new long[words.length];
+                        packed.at.encodeChange(packed.at.encode(s), 0, t, changedSlots, changedSlots.length, changed, 0);
+                        assertThat(changed).as("encoding of the change " + step + " made, " + at).isEqualTo(words);
                     }
                     if (breaks == Successors.NONE) {
                         clean.add(i);
