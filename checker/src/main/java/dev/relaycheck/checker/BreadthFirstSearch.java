@@ -17,11 +17,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
 
 /**
  * Exhaustive breadth-first search with fingerprint-based duplicate detection. Transition invariants are
@@ -30,13 +30,14 @@ import java.util.concurrent.Future;
  * state without successors and from every {@code healEvery}-th new state; what healing finds is reported
  * only if the whole space holds no safety violation, so a safety counterexample is always a shortest one.
  *
- * <p>Each level is processed in chunks: worker threads expand the chunk's states (successors, invariant
- * checks, fingerprints, healing) in parallel against the visited set as it stood, then one thread merges
- * the results in frontier order. The merge order alone decides ids, counts and which counterexample is
- * reported, so any number of threads gives the same result.
+ * <p>Each level is processed in chunks: worker threads expand a chunk's states (successors, invariant
+ * checks, fingerprints, healing) in parallel, while one thread merges the previous chunk's results in
+ * frontier order. The merge order alone decides ids, counts and which counterexample is reported, so any
+ * number of threads gives the same result.
  */
 public final class BreadthFirstSearch {
     private static final int CHUNK = 4096;
+    private static final int TOUCH_AHEAD = 16;
 
     /** Which state space runs the search. Both give the same counts; the packed one is many times faster. */
     public enum Engine {
@@ -93,6 +94,7 @@ public final class BreadthFirstSearch {
         long healingChecks;
         int healingFailure = -1;
         int brokenStates; // a state breaking a state invariant is counted but not stored: the search ends there
+        long touched; // keeps the touching loads from being optimised away
         Counterexample found;
         String incomplete;
 
@@ -144,9 +146,13 @@ public final class BreadthFirstSearch {
             while (frontier.size() > 0 && run.going()) {
                 StateSpace.Level next = space.newLevel();
                 IntList nextIds = new IntList();
-                for (int from = 0; from < frontier.size() && run.going(); from += CHUNK) {
-                    int to = Math.min(frontier.size(), from + CHUNK);
-                    List<Successors> expanded = expand(pool, expanders, run, frontier, ids, from, to, space);
+                int size = frontier.size();
+                Supplier<List<Successors>> pending = expand(pool, expanders, run, frontier, ids, 0, Math.min(size, CHUNK), space);
+                for (int from = 0; from < size && run.going(); from += CHUNK) {
+                    List<Successors> expanded = pending.get();
+                    int after = from + CHUNK;
+                    // the workers expand the next chunk while this thread merges this one
+                    pending = after < size ? expand(pool, expanders, run, frontier, ids, after, Math.min(size, after + CHUNK), space) : null;
                     merge(model, run, bound, expanded, ids, from, next, nextIds);
                     progress.update(task, run.table.size(), run.transitions, depth);
                 }
@@ -175,37 +181,48 @@ public final class BreadthFirstSearch {
                 Optional.ofNullable(run.found), Optional.ofNullable(run.incomplete), run.table.bytes());
     }
 
-    /** Expands states [from, to) of the frontier, split between the workers; one result per worker, in order. */
-    private List<Successors> expand(ExecutorService pool, List<StateSpace.Expander> expanders, Run run,
-                                    StateSpace.Level frontier, IntList ids, int from, int to, StateSpace space) {
+    /**
+     * Starts expanding states [from, to) of the frontier, split between the workers; the result has one
+     * {@link Successors} per worker, in order. With one thread the work is done when the result is asked
+     * for, so one thread means one core.
+     */
+    private Supplier<List<Successors>> expand(ExecutorService pool, List<StateSpace.Expander> expanders, Run run,
+                                              StateSpace.Level frontier, IntList ids, int from, int to, StateSpace space) {
         boolean heal = run.healingFailure < 0;
         int stride = space instanceof PackedSpace p ? p.words() : 0;
         if (pool == null) {
-            return List.of(expandRange(expanders.get(0), run.table, frontier, ids, from, to, heal, stride));
+            return () -> List.of(expandRange(expanders.get(0), run.table, frontier, ids, from, to, heal, stride));
         }
         int per = (to - from + threads - 1) / threads;
-        List<Callable<Successors>> jobs = new ArrayList<>();
+        List<Future<Successors>> jobs = new ArrayList<>();
         for (int t = 0, a = from; a < to; t++, a += per) {
             StateSpace.Expander expander = expanders.get(t);
             int lo = a;
             int hi = Math.min(to, a + per);
-            jobs.add(() -> expandRange(expander, run.table, frontier, ids, lo, hi, heal, stride));
+            jobs.add(pool.submit(() -> expandRange(expander, run.table, frontier, ids, lo, hi, heal, stride)));
         }
-        List<Successors> out = new ArrayList<>(jobs.size());
-        try {
-            for (Future<Successors> f : pool.invokeAll(jobs)) {
-                out.add(f.get());
+        return () -> {
+            List<Successors> out = new ArrayList<>(jobs.size());
+            try {
+                for (Future<Successors> f : jobs) {
+                    out.add(f.get());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
-        }
-        return out;
+            return out;
+        };
     }
 
-    /** Runs in a worker: reads the visited set (not written during this phase), writes nothing shared. */
+    /**
+     * Runs in a worker: writes nothing shared, and reads the visited set while the merge of the previous chunk
+     * may be adding to it. That is safe: a fingerprint read there was stored, and a state it misses is looked
+     * up again by the merge, so what it sees decides only how much work the merge does, never a result.
+     * (64-bit HotSpot never tears a long; grow() leaves the old array intact.)
+     */
     private Successors expandRange(StateSpace.Expander expander, FingerprintTable table, StateSpace.Level frontier,
                                    IntList ids, int from, int to, boolean heal, int stride) {
         Successors out = new Successors(stride);
@@ -222,7 +239,9 @@ public final class BreadthFirstSearch {
                        StateSpace.Level next, IntList nextIds) {
         int f = from;
         for (Successors successors : expanded) {
-            successors.touchUnknown(run.table);
+            for (int j = 0; j < TOUCH_AHEAD; j++) {
+                touchAhead(run, successors, j);
+            }
             for (int k = 0; k < successors.states(); k++, f++) {
                 int id = ids.get(f);
                 if (successors.healed(k) && run.healingFailure < 0) {
@@ -233,6 +252,7 @@ public final class BreadthFirstSearch {
                 }
                 int first = successors.from(k);
                 for (int j = first; j < successors.to(k); j++) {
+                    touchAhead(run, successors, j + TOUCH_AHEAD);
                     run.transitions++;
                     for (int w = successors.witnesses(j), bit = 0; w != 0; w >>>= 1, bit++) {
                         run.witnesses[bit] += w & 1;
@@ -261,6 +281,16 @@ public final class BreadthFirstSearch {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * Loads the table slot of a successor the merge will probe a few successors from now, so its cache miss
+     * is under way by then (see {@link FingerprintTable#touch}).
+     */
+    private static void touchAhead(Run run, Successors successors, int j) {
+        if (j < successors.size() && !successors.known(j)) {
+            run.touched += run.table.touch(successors.fingerprint(j));
         }
     }
 

@@ -88,6 +88,10 @@ public final class Successors {
         }
     }
 
+    public int size() {
+        return size;
+    }
+
     /** Closes the expansion of one state. */
     public void endState(boolean healedHere, boolean healingFailedHere) {
         if (states == ends.length) {
@@ -152,17 +156,6 @@ public final class Successors {
                 known[j] = table.contains(fingerprints[j]);
             }
         }
-    }
-
-    /** Loads the table slots the merge is about to probe: those of the successors it may have to add. */
-    void touchUnknown(FingerprintTable table) {
-        long loaded = 0;
-        for (int j = 0; j < size; j++) {
-            if (!known[j]) {
-                loaded += table.touch(fingerprints[j]);
-            }
-        }
-        sink = loaded;
     }
 
     private static final int BATCH = 32;

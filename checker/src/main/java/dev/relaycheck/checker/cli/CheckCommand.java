@@ -43,8 +43,6 @@ final class CheckCommand implements Callable<Integer> {
     String budget;
     @Option(names = "--only", paramLabel = "CHECKERS", split = ",", description = "subset of model,jcstress,lincheck,sql (default: all)")
     List<String> only = List.of("model", "jcstress", "lincheck", "sql");
-    @Option(names = "--threads", description = "threads for the exhaustive search (default: all cores)")
-    Integer threads;
     @Spec
     CommandSpec spec;
 
@@ -66,10 +64,9 @@ final class CheckCommand implements Callable<Integer> {
             case "long" -> FullCheck.Budget.LONG;
             default -> throw new UsageException("unknown --budget '" + budget + "' (quick, default or long)");
         };
-        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         ProgressPrinter progress = new ProgressPrinter(spec.commandLine().getErr());
         Path home = Path.of(System.getProperty("relaycheck.home", ".")).toAbsolutePath().normalize();
-        FullCheck.Options options = new FullCheck.Options(subject, chosen, search.bfs(progress, workers), b, checkers,
+        FullCheck.Options options = new FullCheck.Options(subject, chosen, search.bfs(progress), b, checkers,
                 home, search.results);
         Report r = new FullCheck(options, spec.commandLine().getErr()).run();
         print(out, r, chosen);

@@ -25,12 +25,13 @@ final class SearchOptions {
     @Option(names = "--results", paramLabel = "DIR", defaultValue = "results", description = "where reports and replay records go")
     Path results;
 
-    BreadthFirstSearch bfs(ProgressPrinter progress) {
-        return bfs(progress, 1);
-    }
+    @Option(names = "--threads", paramLabel = "N",
+            description = "worker threads of the exhaustive search; any number gives the same result (default: all cores)")
+    Integer threads;
 
     /** The configured search; every bad bound is a usage error. */
-    BreadthFirstSearch bfs(ProgressPrinter progress, int threads) {
+    BreadthFirstSearch bfs(ProgressPrinter progress) {
+        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (maxStates != null && maxStates < 1) {
             throw new UsageException("--max-states must be at least 1");
         }
@@ -38,10 +39,10 @@ final class SearchOptions {
         if (healEvery < 1) {
             throw new UsageException("--heal-every must be at least 1");
         }
-        if (threads < 1) {
+        if (workers < 1) {
             throw new UsageException("--threads must be at least 1");
         }
-        return new BreadthFirstSearch(max, healEvery, threads, engine(), progress);
+        return new BreadthFirstSearch(max, healEvery, workers, engine(), progress);
     }
 
     private BreadthFirstSearch.Engine engine() {

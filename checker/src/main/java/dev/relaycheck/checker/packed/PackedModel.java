@@ -28,7 +28,6 @@ import dev.relaycheck.model.PollerState.Phase;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.Witness;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -92,7 +91,7 @@ final class PackedModel {
         this.logic = logic;
         this.at = new PackedLayout(scenario, logic);
         List<Event> events = scenario.events();
-        List<String> aggregates = new ArrayList<>(scenario.initialStock().keySet());
+        List<String> aggregates = events.stream().map(Event::aggregate).distinct().toList(); // at most 31: a bit each
         aggregate = new int[events.size()];
         samePayload = new int[events.size()];
         for (int e = 0; e < events.size(); e++) {
@@ -145,10 +144,14 @@ final class PackedModel {
                 out[n++] = PRODUCE_FAILS_STEP << 4;
             }
         }
+        int canClaim = -1; // the same for every idle poller, so worked out once
         for (int p = 0; p < at.pollers; p++) {
             int phase = s[at.poller(p) + PHASE];
             if (phase == IDLE) {
-                if (claimable(s) > 0) {
+                if (canClaim < 0) {
+                    canClaim = claimable(s) > 0 ? 1 : 0;
+                }
+                if (canClaim > 0) {
                     out[n++] = CLAIM << 4 | p;
                 }
             } else if (phase == CLAIMING) {
@@ -260,27 +263,22 @@ final class PackedModel {
     private int claimable(int[] s) {
         int n = 0;
         int now = s[CLOCK];
+        int pendingAggregates = 0; // aggregates with a PENDING row earlier in the outbox
         for (int e = 0; e < at.events && n < at.batch; e++) {
             int r = at.row(e);
             if (s[r + STATUS] != PENDING) {
                 continue;
             }
+            int aggregateBit = 1 << aggregate[e];
+            boolean headOfAggregate = (pendingAggregates & aggregateBit) == 0;
+            pendingAggregates |= aggregateBit;
             boolean unleased = s[r + OWNER] == 0 || now >= s[r + EXPIRY];
             if ((unleased || logic == PackedLogic.CLAIM_IGNORES_LEASE)
-                    && (logic == PackedLogic.NO_HEAD_OF_AGGREGATE || isHeadOfAggregate(s, e))) {
+                    && (headOfAggregate || logic == PackedLogic.NO_HEAD_OF_AGGREGATE)) {
                 claimable[n++] = e;
             }
         }
         return n;
-    }
-
-    private boolean isHeadOfAggregate(int[] s, int e) {
-        for (int o = 0; o < e; o++) {
-            if (aggregate[o] == aggregate[e] && s[at.row(o) + STATUS] == PENDING) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private int claim(int[] s, int p, int b) {
