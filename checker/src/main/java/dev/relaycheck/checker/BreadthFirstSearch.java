@@ -21,7 +21,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Supplier;
+import java.util.function.IntConsumer;
 
 /**
  * Exhaustive breadth-first search with fingerprint-based duplicate detection. Transition invariants are
@@ -30,14 +30,14 @@ import java.util.function.Supplier;
  * state without successors and from every {@code healEvery}-th new state; what healing finds is reported
  * only if the whole space holds no safety violation, so a safety counterexample is always a shortest one.
  *
- * <p>Each level is processed in chunks: worker threads expand a chunk's states (successors, invariant
- * checks, fingerprints, healing) in parallel, while one thread merges the previous chunk's results in
- * frontier order. The merge order alone decides ids, counts and which counterexample is reported, so any
- * number of threads gives the same result.
+ * <p>Each level is processed in chunks. Worker threads expand a chunk's states (successors, invariant
+ * checks, fingerprints, healing) in parallel, then each adds the chunk's successors that fall in its own
+ * shard of the visited set, in frontier order; then one thread numbers the new states and counts the
+ * transitions, in frontier order. Frontier order alone decides ids, counts and which counterexample is
+ * reported, so any number of threads gives the same result.
  */
 public final class BreadthFirstSearch {
-    private static final int CHUNK = 4096;
-    private static final int TOUCH_AHEAD = 16;
+    private static final int CHUNK = 1 << 16; // states a chunk takes: enough work that the threads' meetings cost little
 
     /** Which state space runs the search. Both give the same counts; the packed one is many times faster. */
     public enum Engine {
@@ -86,20 +86,24 @@ public final class BreadthFirstSearch {
         return (int) Math.min(200_000_000L, Runtime.getRuntime().maxMemory() / perState);
     }
 
+    /** A worker's expander and the buffer it fills with each chunk. */
+    private record Worker(StateSpace.Expander expander, Successors out) {
+    }
+
     /** The search's mutable bookkeeping, owned by the merging thread. */
     private static final class Run {
-        final FingerprintTable table;
+        final VisitedSet visited;
+        final StateTree tree = new StateTree();
         final long[] witnesses = new long[Witness.values().length];
         long transitions;
         long healingChecks;
         int healingFailure = -1;
         int brokenStates; // a state breaking a state invariant is counted but not stored: the search ends there
-        long touched; // keeps the touching loads from being optimised away
         Counterexample found;
         String incomplete;
 
-        Run(int maxStates) {
-            table = new FingerprintTable(maxStates);
+        Run(int shards) {
+            visited = new VisitedSet(shards);
         }
 
         boolean going() {
@@ -130,31 +134,29 @@ public final class BreadthFirstSearch {
     private SearchResult search(RelayModel model, StateSpace space) {
         long start = System.nanoTime();
         int bound = maxStates > 0 ? maxStates : defaultMaxStates(space);
-        Run run = new Run(bound);
+        Run run = new Run(threads);
         StateSpace.Level frontier = space.initial();
-        run.table.addIfAbsent(frontier.fingerprint(0), -1, 0);
+        long initial = frontier.fingerprint(0);
+        run.visited.shard(VisitedSet.shardOf(initial, threads)).add(initial);
         IntList ids = new IntList();
-        ids.add(0);
+        ids.add(run.tree.number(-1, 0));
         int depth = 0;
-        List<StateSpace.Expander> expanders = new ArrayList<>();
+        int stride = space instanceof PackedSpace p ? p.words() : 0;
+        List<Worker> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
-            expanders.add(space.expander());
+            workers.add(new Worker(space.expander(), new Successors(stride, threads)));
         }
-        ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads) : null;
+        ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads - 1) : null; // this thread is the first worker
         String task = "bfs " + model.logic().id() + "/" + model.scenario().name();
         try {
             while (frontier.size() > 0 && run.going()) {
                 StateSpace.Level next = space.newLevel();
                 IntList nextIds = new IntList();
-                int size = frontier.size();
-                Supplier<List<Successors>> pending = expand(pool, expanders, run, frontier, ids, 0, Math.min(size, CHUNK), space);
-                for (int from = 0; from < size && run.going(); from += CHUNK) {
-                    List<Successors> expanded = pending.get();
-                    int after = from + CHUNK;
-                    // the workers expand the next chunk while this thread merges this one
-                    pending = after < size ? expand(pool, expanders, run, frontier, ids, after, Math.min(size, after + CHUNK), space) : null;
-                    merge(model, run, bound, expanded, ids, from, next, nextIds);
-                    progress.update(task, run.table.size(), run.transitions, depth);
+                for (int from = 0; from < frontier.size() && run.going(); from += CHUNK) {
+                    int to = Math.min(frontier.size(), from + CHUNK);
+                    Successors[] parts = expand(pool, workers, run, frontier, ids, from, to);
+                    merge(model, run, bound, parts, ids, from, next, nextIds);
+                    progress.update(task, run.tree.size(), run.transitions, depth);
                 }
                 frontier = next;
                 ids = nextIds;
@@ -168,7 +170,7 @@ public final class BreadthFirstSearch {
             }
         }
         if (run.going() && run.healingFailure >= 0) {
-            run.found = counterexample(model, run.table, run.healingFailure, -1, true);
+            run.found = counterexample(model, run.tree, run.healingFailure, -1, true);
         }
         Map<Witness, Long> witnesses = new EnumMap<>(Witness.class);
         for (Witness w : Witness.values()) {
@@ -176,72 +178,72 @@ public final class BreadthFirstSearch {
                 witnesses.put(w, run.witnesses[w.ordinal()]);
             }
         }
-        return new SearchResult("bfs", space.engine(), model.logic(), model.scenario(), run.table.size() + run.brokenStates,
+        return new SearchResult("bfs", space.engine(), model.logic(), model.scenario(), run.tree.size() + run.brokenStates,
                 run.transitions, depth, 0, run.healingChecks, System.nanoTime() - start, witnesses,
-                Optional.ofNullable(run.found), Optional.ofNullable(run.incomplete), run.table.bytes());
+                Optional.ofNullable(run.found), Optional.ofNullable(run.incomplete), run.visited.bytes() + run.tree.bytes());
     }
 
     /**
-     * Starts expanding states [from, to) of the frontier, split between the workers; the result has one
-     * {@link Successors} per worker, in order. With one thread the work is done when the result is asked
-     * for, so one thread means one core.
+     * Expands states [from, to) of the frontier, a slice per worker; then each worker adds the successors
+     * that fall in its own shard of the visited set, in frontier order, noting which are new. Returns the
+     * workers' results in frontier order.
      */
-    private Supplier<List<Successors>> expand(ExecutorService pool, List<StateSpace.Expander> expanders, Run run,
-                                              StateSpace.Level frontier, IntList ids, int from, int to, StateSpace space) {
+    private Successors[] expand(ExecutorService pool, List<Worker> workers, Run run, StateSpace.Level frontier,
+                                IntList ids, int from, int to) {
         boolean heal = run.healingFailure < 0;
-        int stride = space instanceof PackedSpace p ? p.words() : 0;
-        if (pool == null) {
-            return () -> List.of(expandRange(expanders.get(0), run.table, frontier, ids, from, to, heal, stride));
-        }
+        VisitedSet visited = run.visited;
         int per = (to - from + threads - 1) / threads;
-        List<Future<Successors>> jobs = new ArrayList<>();
-        for (int t = 0, a = from; a < to; t++, a += per) {
-            StateSpace.Expander expander = expanders.get(t);
-            int lo = a;
-            int hi = Math.min(to, a + per);
-            jobs.add(pool.submit(() -> expandRange(expander, run.table, frontier, ids, lo, hi, heal, stride)));
-        }
-        return () -> {
-            List<Successors> out = new ArrayList<>(jobs.size());
-            try {
-                for (Future<Successors> f : jobs) {
-                    out.add(f.get());
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", e);
-            } catch (ExecutionException e) {
-                throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+        Successors[] parts = new Successors[threads];
+        inParallel(pool, threads, t -> {
+            int lo = Math.min(to, from + t * per);
+            parts[t] = expandRange(workers.get(t), visited, frontier, ids, lo, Math.min(to, lo + per), heal);
+        });
+        inParallel(pool, threads, shard -> {
+            for (Successors part : parts) {
+                part.addToShard(visited, shard);
             }
-            return out;
-        };
+        });
+        return parts;
     }
 
-    /**
-     * Runs in a worker: writes nothing shared, and reads the visited set while the merge of the previous chunk
-     * may be adding to it. That is safe: a fingerprint read there was stored, and a state it misses is looked
-     * up again by the merge, so what it sees decides only how much work the merge does, never a result.
-     * (64-bit HotSpot never tears a long; grow() leaves the old array intact.)
-     */
-    private Successors expandRange(StateSpace.Expander expander, FingerprintTable table, StateSpace.Level frontier,
-                                   IntList ids, int from, int to, boolean heal, int stride) {
-        Successors out = new Successors(stride);
-        for (int i = from; i < to; i++) {
-            expander.expand(frontier, i, table::contains, out);
-            boolean healed = heal && (out.open() == 0 || ids.get(i) % healEvery == 0);
-            out.endState(healed, healed && expander.healingFails(frontier, i));
+    /** Runs {@code task} for 0 to n-1: 0 on this thread, the rest on the pool; returns when all are done. */
+    private static void inParallel(ExecutorService pool, int n, IntConsumer task) {
+        List<Future<?>> rest = new ArrayList<>();
+        for (int t = 1; t < n; t++) {
+            int i = t;
+            rest.add(pool.submit(() -> task.accept(i)));
         }
-        out.markKnown(table);
+        task.accept(0);
+        try {
+            for (Future<?> f : rest) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** Runs in a worker: writes nothing shared, and reads the visited set, which nobody adds to meanwhile. */
+    private Successors expandRange(Worker worker, VisitedSet visited, StateSpace.Level frontier, IntList ids,
+                                   int from, int to, boolean heal) {
+        Successors out = worker.out();
+        out.clear();
+        for (int i = from; i < to; i++) {
+            worker.expander().expand(frontier, i, visited::contains, out);
+            boolean healed = heal && (out.open() == 0 || ids.get(i) % healEvery == 0);
+            out.endState(healed, healed && worker.expander().healingFails(frontier, i));
+        }
         return out;
     }
 
-    private void merge(RelayModel model, Run run, int bound, List<Successors> expanded, IntList ids, int from,
+    /** Numbers the chunk's new states in frontier order, counts, and stops at the first violation or the bound. */
+    private void merge(RelayModel model, Run run, int bound, Successors[] expanded, IntList ids, int from,
                        StateSpace.Level next, IntList nextIds) {
         int f = from;
         for (Successors successors : expanded) {
-            for (int j = 0; j < TOUCH_AHEAD; j++) {
-                touchAhead(run, successors, j);
-            }
             for (int k = 0; k < successors.states(); k++, f++) {
                 int id = ids.get(f);
                 if (successors.healed(k) && run.healingFailure < 0) {
@@ -252,7 +254,6 @@ public final class BreadthFirstSearch {
                 }
                 int first = successors.from(k);
                 for (int j = first; j < successors.to(k); j++) {
-                    touchAhead(run, successors, j + TOUCH_AHEAD);
                     run.transitions++;
                     for (int w = successors.witnesses(j), bit = 0; w != 0; w >>>= 1, bit++) {
                         run.witnesses[bit] += w & 1;
@@ -260,23 +261,17 @@ public final class BreadthFirstSearch {
                     byte breaks = successors.breaks(j);
                     if (breaks == Successors.BREAKS_STATE) {
                         run.brokenStates = 1;
-                    } else if (successors.known(j)) {
-                        // stored before this chunk was expanded: nothing to add
-                    } else if (run.table.full()) {
-                        if (!run.table.contains(successors.fingerprint(j))) {
+                    } else if (successors.fresh(j)) {
+                        if (run.tree.size() >= bound) {
                             run.incomplete = "stopped at the --max-states bound of " + bound
                                     + " distinct states; raise it (and -Xmx) or use random/pct search";
                             return;
                         }
-                    } else {
-                        int newId = run.table.addIfAbsent(successors.fingerprint(j), id, j - first);
-                        if (newId >= 0) {
-                            next.add(successors, j);
-                            nextIds.add(newId);
-                        }
+                        next.add(successors, j);
+                        nextIds.add(run.tree.number(id, j - first));
                     }
                     if (breaks != Successors.NONE) {
-                        run.found = counterexample(model, run.table, id, j - first, false);
+                        run.found = counterexample(model, run.tree, id, j - first, false);
                         return;
                     }
                 }
@@ -284,22 +279,12 @@ public final class BreadthFirstSearch {
         }
     }
 
-    /**
-     * Loads the table slot of a successor the merge will probe a few successors from now, so its cache miss
-     * is under way by then (see {@link FingerprintTable#touch}).
-     */
-    private static void touchAhead(Run run, Successors successors, int j) {
-        if (j < successors.size() && !successors.known(j)) {
-            run.touched += run.table.touch(successors.fingerprint(j));
-        }
-    }
-
     /** Rebuilds the path to state {@code id} from the stored choices, then takes step {@code lastChoice} (-1: none). */
-    private static Counterexample counterexample(RelayModel model, FingerprintTable table, int id, int lastChoice,
+    private static Counterexample counterexample(RelayModel model, StateTree tree, int id, int lastChoice,
                                                  boolean liveness) {
         List<Integer> choices = new ArrayList<>();
-        for (int at = id; at > 0; at = table.parent(at)) {
-            choices.add(table.choice(at));
+        for (int at = id; at > 0; at = tree.parent(at)) {
+            choices.add(tree.choice(at));
         }
         Collections.reverse(choices);
         if (lastChoice >= 0) {
@@ -319,7 +304,7 @@ public final class BreadthFirstSearch {
     }
 
     /** A growable list of ints: frontier ids without boxing. */
-    private static final class IntList {
+    private static final class IntList extends Padded {
         private int[] values = new int[16];
         private int size;
 

@@ -7,11 +7,12 @@ import java.util.Arrays;
 
 /**
  * What a worker found expanding a run of states: per state, where its successors end and whether its
- * healing run was made and failed; per successor, its fingerprint, whether it was stored already, what it
- * broke, which witnesses its step showed, and the state itself, held as the space holds states (an object,
- * or a stride of packed words). Flat primitive arrays, because the packed space fills millions a second.
+ * healing run was made and failed; per successor, its fingerprint, what it broke, which witnesses its step
+ * showed, the state itself (held as the space holds states: an object, or a stride of packed words), and,
+ * once its shard of the visited set has taken it, whether it was new. Flat primitive arrays, reused chunk
+ * after chunk, because the packed space fills millions a second.
  */
-public final class Successors {
+public final class Successors extends Padded {
     /** The step broke nothing. */
     public static final byte NONE = 0;
     /** The step broke a transition invariant; the state it led to may be one already stored. */
@@ -19,28 +20,52 @@ public final class Successors {
     /** The state it led to breaks a state invariant, so it is new: every stored state passed them. */
     public static final byte BREAKS_STATE = 2;
 
+    private static final int BATCH = 32;
+
     private final int stride;
     private Object[] objects;
     private long[] words;
     private long[] fingerprints = new long[64];
-    private boolean[] known = new boolean[64];
     private byte[] broken = new byte[64];
     private byte[] witnesses = new byte[64];
+    private int[] place = new int[64]; // where a successor sits in its shard's list
     private int size;
+
+    // per shard of the visited set: the successors whose fingerprints fall in it, in order, and which of
+    // them were new; a shard's owner writes only its own flags, so no two threads write one cache line
+    private final int[][] byShard;
+    private final boolean[][] freshByShard;
+    private final int[] inShard;
 
     private int[] ends = new int[16];
     private boolean[] healed = new boolean[16];
     private boolean[] healingFailed = new boolean[16];
     private int states;
 
-    /** {@code stride}: packed words a successor takes, or 0 for a space that holds states as objects. */
-    public Successors(int stride) {
+    /**
+     * {@code stride}: packed words a successor takes, or 0 for a space that holds states as objects;
+     * {@code shards}: shards of the visited set.
+     */
+    public Successors(int stride, int shards) {
         this.stride = stride;
         if (stride == 0) {
             objects = new Object[64];
         } else {
             words = new long[64 * stride];
         }
+        byShard = new int[shards][64];
+        freshByShard = new boolean[shards][64];
+        inShard = new int[shards];
+    }
+
+    /** Empties it for the next chunk, keeping its arrays. */
+    void clear() {
+        if (objects != null) {
+            Arrays.fill(objects, 0, size, null);
+        }
+        size = 0;
+        states = 0;
+        Arrays.fill(inShard, 0);
     }
 
     /** Adds a successor held as an object. */
@@ -69,6 +94,17 @@ public final class Successors {
         fingerprints[size] = fingerprint;
         broken[size] = breaks;
         witnesses[size] = (byte) witnessMask;
+        place[size] = -1;
+        if (breaks != BREAKS_STATE) { // such a state is never stored
+            int shard = VisitedSet.shardOf(fingerprint, byShard.length);
+            int k = inShard[shard]++;
+            if (k == byShard[shard].length) {
+                byShard[shard] = Arrays.copyOf(byShard[shard], k * 2);
+                freshByShard[shard] = Arrays.copyOf(freshByShard[shard], k * 2);
+            }
+            byShard[shard][k] = size;
+            place[size] = k;
+        }
         size++;
     }
 
@@ -78,18 +114,14 @@ public final class Successors {
         }
         int n = size * 2;
         fingerprints = Arrays.copyOf(fingerprints, n);
-        known = Arrays.copyOf(known, n);
         broken = Arrays.copyOf(broken, n);
         witnesses = Arrays.copyOf(witnesses, n);
+        place = Arrays.copyOf(place, n);
         if (stride == 0) {
             objects = Arrays.copyOf(objects, n);
         } else {
             words = Arrays.copyOf(words, n * stride);
         }
-    }
-
-    public int size() {
-        return size;
     }
 
     /** Closes the expansion of one state. */
@@ -103,6 +135,29 @@ public final class Successors {
         healed[states] = healedHere;
         healingFailed[states] = healingFailedHere;
         states++;
+    }
+
+    /**
+     * Adds the successors whose fingerprints fall in {@code shard} to it, in order, noting which were new;
+     * a batch at a time, touching the batch's slots first (see {@link FingerprintSet#touch}). Each shard's
+     * owner writes only its own successors' flags.
+     */
+    void addToShard(VisitedSet visited, int shard) {
+        FingerprintSet set = visited.shard(shard);
+        int[] mine = byShard[shard];
+        boolean[] fresh = freshByShard[shard];
+        int count = inShard[shard];
+        for (int from = 0; from < count; from += BATCH) {
+            int to = Math.min(count, from + BATCH);
+            long loaded = 0;
+            for (int k = from; k < to; k++) {
+                loaded += set.touch(fingerprints[mine[k]]);
+            }
+            set.keep(loaded);
+            for (int k = from; k < to; k++) {
+                fresh[k] = set.add(fingerprints[mine[k]]);
+            }
+        }
     }
 
     /** Successors added since the last {@link #endState}. */
@@ -143,28 +198,9 @@ public final class Successors {
         return fingerprints[j];
     }
 
-    /** Looks up which successors the table holds, a batch at a time (see {@link FingerprintTable#touch}). */
-    void markKnown(FingerprintTable table) {
-        for (int from = 0; from < size; from += BATCH) {
-            int to = Math.min(size, from + BATCH);
-            long loaded = 0;
-            for (int j = from; j < to; j++) {
-                loaded += table.touch(fingerprints[j]);
-            }
-            sink = loaded;
-            for (int j = from; j < to; j++) {
-                known[j] = table.contains(fingerprints[j]);
-            }
-        }
-    }
-
-    private static final int BATCH = 32;
-    @SuppressWarnings("unused")
-    private long sink; // keeps the touching loads from being optimised away
-
-    /** Whether the successor's fingerprint was stored when it was expanded. */
-    public boolean known(int j) {
-        return known[j];
+    /** Whether the successor was new to the visited set, taking successors in frontier order. */
+    public boolean fresh(int j) {
+        return place[j] >= 0 && freshByShard[VisitedSet.shardOf(fingerprints[j], byShard.length)][place[j]];
     }
 
     public byte breaks(int j) {
