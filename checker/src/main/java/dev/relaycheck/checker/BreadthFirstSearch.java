@@ -304,7 +304,7 @@ public final class BreadthFirstSearch {
     }
 
     /** A growable list of ints: frontier ids without boxing. */
-    private static final class IntList extends Padded {
+    private static final class IntList {
         private int[] values = new int[16];
         private int size;
 

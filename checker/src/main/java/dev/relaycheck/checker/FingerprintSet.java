@@ -4,7 +4,7 @@ package dev.relaycheck.checker;
  * A set of 64-bit fingerprints: primitive open addressing with linear probing, kept at most half full, so
  * a state costs 8 to 16 bytes and no object. One thread adds to a set at a time.
  */
-final class FingerprintSet extends Padded {
+final class FingerprintSet {
     private static final long EMPTY = 0; // marks a free slot; fingerprint 0 is stored as 1
     private long[] keys = new long[1024];
     private int size;

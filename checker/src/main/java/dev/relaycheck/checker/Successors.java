@@ -12,7 +12,7 @@ import java.util.Arrays;
  * once its shard of the visited set has taken it, whether it was new. Flat primitive arrays, reused chunk
  * after chunk, because the packed space fills millions a second.
  */
-public final class Successors extends Padded {
+public final class Successors {
     /** The step broke nothing. */
     public static final byte NONE = 0;
     /** The step broke a transition invariant; the state it led to may be one already stored. */

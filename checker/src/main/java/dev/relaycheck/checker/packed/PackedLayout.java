@@ -16,22 +16,15 @@ import java.util.List;
  * order). A poller's batch is held head first.
  */
 final class PackedLayout {
-    /**
-     * Unused slots before and after the fields: a worker writes its scratch millions of times a second, and
-     * the padding keeps those writes off the cache lines of whatever the heap puts next to it (another
-     * worker's scratch, say), which would otherwise bounce between the cores.
-     */
-    static final int PAD = 16;
-
     // Global slots.
-    static final int CLOCK = PAD;
-    static final int LAST_TOKEN = PAD + 1;
-    static final int PRODUCED = PAD + 2; // the producer's next event index
-    static final int CRASHES = PAD + 3;
-    static final int LOST_ACKS = PAD + 4;
-    static final int DELIVER_FAILS = PAD + 5;
-    static final int PRODUCE_FAILS = PAD + 6;
-    private static final int GLOBALS = PAD + 7;
+    static final int CLOCK = 0;
+    static final int LAST_TOKEN = 1;
+    static final int PRODUCED = 2; // the producer's next event index
+    static final int CRASHES = 3;
+    static final int LOST_ACKS = 4;
+    static final int DELIVER_FAILS = 5;
+    static final int PRODUCE_FAILS = 6;
+    private static final int GLOBALS = 7;
 
     // Slots of a row, from row(e).
     static final int STATUS = 0; // ABSENT, PENDING or DELIVERED
@@ -74,7 +67,7 @@ final class PackedLayout {
         pollers = scenario.pollers().size();
         batch = scenario.batch();
         pollerSlots = POLLER_HEADER + 3 * batch;
-        size = GLOBALS + events * ROW_SLOTS + pollers * pollerSlots + PAD;
+        size = GLOBALS + events * ROW_SLOTS + pollers * pollerSlots;
         int tokens = tokenBound(scenario);
         boolean checkThenAct = logic == PackedLogic.CHECK_THEN_ACT_CLAIM;
         int[] max = new int[size];
@@ -188,13 +181,12 @@ final class PackedLayout {
 
     /**
      * Packs {@code s}, the state a step led to, into {@code out} at {@code at}: the words of the state before
-     * the step ({@code fromWords} at {@code fromAt}) with only the slots the step wrote ({@code slots[first,
-     * end)}) rewritten.
+     * the step ({@code fromWords} at {@code fromAt}) with only the {@code count} slots the step wrote rewritten.
      * A step writes a handful of a state's dozens of slots.
      */
-    void encodeChange(long[] fromWords, int fromAt, int[] s, int[] slots, int first, int end, long[] out, int at) {
+    void encodeChange(long[] fromWords, int fromAt, int[] s, int[] slots, int count, long[] out, int at) {
         System.arraycopy(fromWords, fromAt, out, at, words);
-        for (int k = first; k < end; k++) {
+        for (int k = 0; k < count; k++) {
             int slot = slots[k];
             int f = fieldOf[slot];
             if (f < 0) {

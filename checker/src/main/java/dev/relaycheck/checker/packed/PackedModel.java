@@ -44,7 +44,7 @@ import java.util.List;
  * <p>Steps are ints, {@code kind << 4 | poller}, listed in the order {@code RelayModel.enabled} lists them.
  * Not thread-safe: it keeps scratch buffers, so each worker has its own.
  */
-final class PackedModel extends dev.relaycheck.checker.Padded {
+final class PackedModel {
     static final int PRODUCE = 0;
     static final int PRODUCE_FAILS_STEP = 1;
     static final int CLAIM = 2;
@@ -104,8 +104,8 @@ final class PackedModel extends dev.relaycheck.checker.Padded {
         }
         firstPhase = logic == PackedLogic.ACK_BEFORE_DELIVER ? TO_ACK : TO_DELIVER;
         claimable = new int[at.batch];
-        changedSlots = new int[4 * at.size + 2 * PackedLayout.PAD];
-        changedFrom = new int[4 * at.size + 2 * PackedLayout.PAD];
+        changedSlots = new int[4 * at.size];
+        changedFrom = new int[4 * at.size];
         healingSteps = new int[maxSteps(at.pollers)];
         healing = new int[at.size];
     }
@@ -187,8 +187,8 @@ final class PackedModel extends dev.relaycheck.checker.Padded {
 
     /** Writes a slot, journaling what it held so {@link #undo} can restore it. */
     private void set(int[] s, int slot, int value) {
-        changedSlots[PackedLayout.PAD + changes] = slot;
-        changedFrom[PackedLayout.PAD + changes] = s[slot];
+        changedSlots[changes] = slot;
+        changedFrom[changes] = s[slot];
         changes++;
         s[slot] = value;
     }
@@ -198,7 +198,7 @@ final class PackedModel extends dev.relaycheck.checker.Padded {
         return changes;
     }
 
-    /** The slots the last {@link #apply} wrote, {@link #changes()} of them from index {@link PackedLayout#PAD} (a slot may repeat). */
+    /** The slots the last {@link #apply} wrote, first {@link #changes()} of them (a slot may repeat). */
     int[] changedSlots() {
         return changedSlots;
     }
@@ -207,7 +207,7 @@ final class PackedModel extends dev.relaycheck.checker.Padded {
     void undo(int[] s) {
         while (changes > 0) {
             changes--;
-            s[changedSlots[PackedLayout.PAD + changes]] = changedFrom[PackedLayout.PAD + changes];
+            s[changedSlots[changes]] = changedFrom[changes];
         }
     }
 

@@ -162,8 +162,7 @@ public final class PackedSpace implements StateSpace {
                     }
                     long[] into = out.nextWords();
                     int offset = out.nextWordsOffset();
-                    layout.encodeChange(words, at, from, model.changedSlots(), PackedLayout.PAD,
-                            PackedLayout.PAD + model.changes(), into, offset);
+                    layout.encodeChange(words, at, from, model.changedSlots(), model.changes(), into, offset);
                     model.undo(from);
                     long fp = fingerprint(into, offset, stride);
                     out.addPacked(fp, breaks, witnesses);

@@ -80,8 +80,7 @@ class PackedAgreementTest {
                     StepResult expected = model.applyEnabled(r, step);
                     int[] t = s.clone();
                     int result = packed.apply(t, steps[i]);
-                    int[] changedSlots = java.util.Arrays.copyOfRange(packed.changedSlots(), PackedLayout.PAD,
-                            PackedLayout.PAD + packed.changes());
+                    int[] changedSlots = java.util.Arrays.copyOf(packed.changedSlots(), packed.changes());
                     int[] undone = t.clone();
                     packed.undo(undone);
                     assertThat(undone).as("undoing " + step + ", " + at).isEqualTo(s);
@@ -98,7 +97,7 @@ class PackedAgreementTest {
                         packed.at.decode(words, 0, roundTrip);
                         assertThat(roundTrip).as("encoding of the state after " + step + ", " + at).isEqualTo(t);
                         long[] changed = new long[words.length];
-                        packed.at.encodeChange(packed.at.encode(s), 0, t, changedSlots, 0, changedSlots.length, changed, 0);
+                        packed.at.encodeChange(packed.at.encode(s), 0, t, changedSlots, changedSlots.length, changed, 0);
                         assertThat(changed).as("encoding of the change " + step + " made, " + at).isEqualTo(words);
                     }
                     if (breaks == Successors.NONE) {
