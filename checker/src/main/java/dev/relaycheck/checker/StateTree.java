@@ -16,8 +16,9 @@ final class StateTree {
     int number(int parent, int choice) {
         int id = size++;
         if (id >= parents.length) {
-            parents = Arrays.copyOf(parents, parents.length * 2);
-            choices = Arrays.copyOf(choices, choices.length * 2);
+            int grown = parents.length + (parents.length >> 1); // by half: this array is most of a state's bytes
+            parents = Arrays.copyOf(parents, grown);
+            choices = Arrays.copyOf(choices, grown);
         }
         parents[id] = parent;
         choices[id] = (byte) choice;

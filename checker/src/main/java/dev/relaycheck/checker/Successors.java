@@ -20,7 +20,6 @@ public final class Successors {
     /** The state it led to breaks a state invariant, so it is new: every stored state passed them. */
     public static final byte BREAKS_STATE = 2;
 
-    private static final int BATCH = 32;
 
     private final int stride;
     private Object[] objects;
@@ -138,26 +137,11 @@ public final class Successors {
     }
 
     /**
-     * Adds the successors whose fingerprints fall in {@code shard} to it, in order, noting which were new;
-     * a batch at a time, touching the batch's slots first (see {@link FingerprintSet#touch}). Each shard's
-     * owner writes only its own successors' flags.
+     * Adds the successors whose fingerprints fall in {@code shard} to it, in order, noting which were new.
+     * Each shard's owner writes only its own successors' flags.
      */
     void addToShard(VisitedSet visited, int shard) {
-        FingerprintSet set = visited.shard(shard);
-        int[] mine = byShard[shard];
-        boolean[] fresh = freshByShard[shard];
-        int count = inShard[shard];
-        for (int from = 0; from < count; from += BATCH) {
-            int to = Math.min(count, from + BATCH);
-            long loaded = 0;
-            for (int k = from; k < to; k++) {
-                loaded += set.touch(fingerprints[mine[k]]);
-            }
-            set.keep(loaded);
-            for (int k = from; k < to; k++) {
-                fresh[k] = set.add(fingerprints[mine[k]]);
-            }
-        }
+        visited.shard(shard).addAll(fingerprints, byShard[shard], inShard[shard], freshByShard[shard]);
     }
 
     /** Successors added since the last {@link #endState}. */

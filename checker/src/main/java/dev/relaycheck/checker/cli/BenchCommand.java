@@ -17,8 +17,8 @@ import java.util.concurrent.Callable;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Measure exhaustive search speed and memory, and time to first counterexample per variant.")
 final class BenchCommand implements Callable<Integer> {
-    @Option(names = "--soak-states", defaultValue = "500000",
-            description = "distinct states of soak to explore per measurement (default ${DEFAULT-VALUE})")
+    @Option(names = "--soak-states", paramLabel = "N", defaultValue = "0",
+            description = "stop soak's searches at N distinct states (default: search all of soak, about 18 million)")
     int soakStates;
     @Option(names = "--results", paramLabel = "DIR", defaultValue = "results")
     Path results;
@@ -27,8 +27,8 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (soakStates < 1000) {
-            throw new dev.relaycheck.checker.UsageException("--soak-states must be at least 1000");
+        if (soakStates != 0 && soakStates < 1000) {
+            throw new dev.relaycheck.checker.UsageException("--soak-states must be at least 1000 (or 0 for all of soak)");
         }
         String report = new Bench(soakStates, new ProgressPrinter(spec.commandLine().getErr())).run();
         spec.commandLine().getOut().print(report);
