@@ -70,6 +70,17 @@ class CliTest {
     }
 
     @Test
+    void bothEnginesPrintTheSameSearchAndTheSameCounterexample() {
+        for (String logic : List.of("correct", "ack-ignores-token")) {
+            Run packed = cli(withResults("explore", "--logic", logic, "-s", "mixed", "--engine", "packed", "--threads", "2"));
+            Run readable = cli(withResults("explore", "--logic", logic, "-s", "mixed", "--engine", "readable"));
+            assertThat(packed.out()).contains("packed engine");
+            assertThat(readable.out()).contains("readable engine");
+            assertThat(withoutTimings(packed.out())).isEqualTo(withoutTimings(readable.out()));
+        }
+    }
+
+    @Test
     void replayAgainstAFixedLogicSaysItNoLongerReproducesAndWhere() {
         Run found = cli(withResults("explore", "--logic", "ack-ignores-token", "-s", "stale-ack-after-expiry"));
         String token = replayToken(found.out());
@@ -89,8 +100,9 @@ class CliTest {
         assertThat(replay.out()).contains("REPRODUCED EFFECT_AT_MOST_ONCE").contains("found by:   pct walk #");
     }
 
+    /** Output with the wall-clock parts (time, rate) and the engine that ran it left out. */
     private static String withoutTimings(String s) {
-        return s.replaceAll("\\(\\d+\\.\\d+ s, [\\d,]+ states/s", "(TIME");
+        return s.replaceAll("\\(\\d+\\.\\d+ s, [\\d,]+ states/s, [a-z]+ engine", "(TIME");
     }
 
     @Test
@@ -149,6 +161,8 @@ class CliTest {
             "check --only model,gpu",
             "check --budget huge",
             "check --threads 0",
+            "explore --threads 0",
+            "explore --engine turbo",
             "check --heal-every 0",
             "variants --bogus",
             "scenarios extra",

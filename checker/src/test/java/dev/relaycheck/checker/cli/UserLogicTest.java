@@ -60,6 +60,13 @@ class UserLogicTest {
                 "-s", "stale-ack-after-expiry", "--results", dir.resolve("results").toString());
         assertThat(r.exit()).as(r.err()).isEqualTo(1);
         assertThat(r.out()).contains("VIOLATION STALE_ACK_REJECTED in scenario stale-ack-after-expiry with logic acme-owner-fenced");
+        assertThat(r.out()).as("a user's logic runs on the readable model").contains("readable engine");
+
+        CliTest.Run packed = cli("explore", "--logic", "com.acme.OwnerFencedRelay", "--classpath", classes.toString(),
+                "-s", "stale-ack-after-expiry", "--engine", "packed", "--results", dir.resolve("results").toString());
+        assertThat(packed.exit()).isEqualTo(2);
+        assertThat(packed.err().trim()).startsWith("relaycheck: the packed engine does not take logic acme-owner-fenced")
+                .doesNotContain("\n");
 
         CliTest.Run replay = cli("replay", dir.resolve("results/failures/acme-owner-fenced--stale-ack-after-expiry--STALE_ACK_REJECTED.replay")
                 .toString(), "--classpath", classes.toString());
