@@ -28,6 +28,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The packed engine must be the readable model, only faster. Step by step: on seeded walks through every
@@ -154,6 +155,17 @@ class PackedAgreementTest {
         SearchResult soak = search(Engine.READABLE, correct, ReferenceScenarios.soak(), 60_000, 2);
         assertThat(soak.incomplete()).isPresent();
         assertSameResult(soak, search(Engine.PACKED, correct, ReferenceScenarios.soak(), 60_000, 2));
+    }
+
+    @Test
+    void aValuePastItsBitFieldStopsThePackingInsteadOfWrappingAround() {
+        PackedModel packed = new PackedModel(ReferenceScenarios.mixed(), PackedLogic.CORRECT);
+        int[] s = packed.initial();
+        s[PackedLayout.LAST_TOKEN] = 1 << 20; // far past any token mixed can issue
+        assertThatThrownBy(() -> packed.at.encode(s)).isInstanceOf(PackedSpace.Overflow.class).hasMessageContaining("past its field");
+        int[] t = packed.initial();
+        t[PackedLayout.CLOCK] = -1;
+        assertThatThrownBy(() -> packed.at.encode(t)).isInstanceOf(PackedSpace.Overflow.class);
     }
 
     @Test
