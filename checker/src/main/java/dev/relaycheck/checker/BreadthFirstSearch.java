@@ -30,6 +30,9 @@ import java.util.function.IntConsumer;
  * state without successors and from every {@code healEvery}-th new state; what healing finds is reported
  * only if the whole space holds no safety violation, so a safety counterexample is always a shortest one.
  *
+ * <p>It runs on a {@link StateSpace}: the packed one when it takes the logic, else the readable model; both
+ * give the same counts, and a counterexample is rebuilt and judged on the readable model either way.
+ *
  * <p>Each level is processed in chunks. Worker threads expand a chunk's states (successors, invariant
  * checks, fingerprints, healing) in parallel, then each adds the chunk's successors that fall in its own
  * shard of the visited set, in frontier order; then one thread numbers the new states and counts the
@@ -126,6 +129,8 @@ public final class BreadthFirstSearch {
                 if (engine == Engine.PACKED) {
                     throw new UsageException("the packed engine overflowed: " + overflow.getMessage());
                 }
+                return search(model, new ReadableSpace(model)).withEngine("readable (the packed encoding overflowed: "
+                        + overflow.getMessage() + ")");
             }
         }
         return search(model, new ReadableSpace(model));

@@ -36,6 +36,12 @@ public record SearchResult(String strategy, String engine, RelayLogic logic, Sce
         witnesses = w;
     }
 
+    /** The same result, saying another engine ran it. */
+    public SearchResult withEngine(String name) {
+        return new SearchResult(strategy, name, logic, scenario, states, transitions, depth, runs, healingChecks, nanos,
+                witnesses, counterexample, incomplete, tableBytes);
+    }
+
     public boolean violated() {
         return counterexample.isPresent();
     }
@@ -79,7 +85,7 @@ public record SearchResult(String strategy, String engine, RelayLogic logic, Sce
 
     /** Time and rate, kept apart so reports can leave them out of golden comparisons. */
     public String timing() {
-        return String.format("%.2f s, %,.0f states/s, %s engine", nanos / 1e9, statesPerSecond(), engine);
+        return String.format("%.2f s, %,.0f states/s, engine %s", nanos / 1e9, statesPerSecond(), engine);
     }
 
     public String verdictLine() {

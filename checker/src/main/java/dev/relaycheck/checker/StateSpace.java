@@ -39,7 +39,7 @@ public interface StateSpace {
          * Appends the successors of state {@code i} of {@code level} to {@code out}, in step order, stopping
          * after the first that breaks an invariant. {@code known} tells which fingerprints the search has
          * stored, for a space that wants it: every stored state passed the state invariants, so they need not
-         * be judged again. (The search looks up every successor itself afterwards, in batches.)
+         * be judged again. (Whether a successor is new the search finds out itself, afterwards, in batches.)
          */
         void expand(Level level, int i, LongPredicate known, Successors out);
 

@@ -10,8 +10,9 @@ import java.util.Optional;
 import java.util.function.LongPredicate;
 
 /**
- * The packed twin of the readable model as a search space: a state is a few {@code long} words, a
- * transition is a copy of an {@code int[]} scratch and a few writes to it, and a fingerprint mixes the words.
+ * The packed twin of the readable model as a search space: a state is a few {@code long} words; a state is
+ * expanded by unpacking it once into an {@code int[]} scratch, then for each step writing a few slots through
+ * a journal, packing just those into a copy of the words, and undoing them; a fingerprint mixes the words.
  * It takes the reference logic and the catalogue variants ({@link PackedLogic}) on scenarios within its limits;
  * {@code PackedAgreementTest} holds it to the readable model state by state and count by count.
  */

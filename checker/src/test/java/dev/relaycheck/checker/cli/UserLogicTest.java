@@ -60,7 +60,7 @@ class UserLogicTest {
                 "-s", "stale-ack-after-expiry", "--results", dir.resolve("results").toString());
         assertThat(r.exit()).as(r.err()).isEqualTo(1);
         assertThat(r.out()).contains("VIOLATION STALE_ACK_REJECTED in scenario stale-ack-after-expiry with logic acme-owner-fenced");
-        assertThat(r.out()).as("a user's logic runs on the readable model").contains("readable engine");
+        assertThat(r.out()).as("a user's logic runs on the readable model").contains("engine readable");
 
         CliTest.Run packed = cli("explore", "--logic", "com.acme.OwnerFencedRelay", "--classpath", classes.toString(),
                 "-s", "stale-ack-after-expiry", "--engine", "packed", "--results", dir.resolve("results").toString());
