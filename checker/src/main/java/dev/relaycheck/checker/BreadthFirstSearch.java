@@ -40,7 +40,12 @@ import java.util.function.IntConsumer;
  * reported, so any number of threads gives the same result.
  */
 public final class BreadthFirstSearch {
-    private static final int CHUNK = 1 << 16; // states a chunk takes: enough work that the threads' meetings cost little
+    /**
+     * States a chunk takes: packed states are cheap, so a chunk is big enough that the threads' meetings cost
+     * little; readable ones keep every successor as objects until the chunk is numbered, so theirs is small.
+     */
+    private static final int PACKED_CHUNK = 1 << 16;
+    private static final int READABLE_CHUNK = 1 << 12;
 
     /** Which state space runs the search. Both give the same counts; the packed one is many times faster. */
     public enum Engine {
@@ -147,6 +152,7 @@ public final class BreadthFirstSearch {
         ids.add(run.tree.number(-1, 0));
         int depth = 0;
         int stride = space instanceof PackedSpace p ? p.words() : 0;
+        int chunk = stride > 0 ? PACKED_CHUNK : READABLE_CHUNK;
         List<Worker> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             workers.add(new Worker(space.expander(), new Successors(stride, threads)));
@@ -157,8 +163,8 @@ public final class BreadthFirstSearch {
             while (frontier.size() > 0 && run.going()) {
                 StateSpace.Level next = space.newLevel();
                 IntList nextIds = new IntList();
-                for (int from = 0; from < frontier.size() && run.going(); from += CHUNK) {
-                    int to = Math.min(frontier.size(), from + CHUNK);
+                for (int from = 0; from < frontier.size() && run.going(); from += chunk) {
+                    int to = Math.min(frontier.size(), from + chunk);
                     Successors[] parts = expand(pool, workers, run, frontier, ids, from, to);
                     merge(model, run, bound, parts, ids, from, next, nextIds);
                     progress.update(task, run.tree.size(), run.transitions, depth);
