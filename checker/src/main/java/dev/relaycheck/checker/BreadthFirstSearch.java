@@ -90,7 +90,7 @@ public final class BreadthFirstSearch {
      * bytes each); a packed one holds a few longs, so the table and the frontier together stay near 100 bytes.
      */
     static int defaultMaxStates(StateSpace space) {
-        long perState = space instanceof PackedSpace ? 150 : 600; // with margin for the frontier's peak
+        long perState = space.wordsPerState() > 0 ? 150 : 600; // with margin for the frontier's peak
         return (int) Math.min(200_000_000L, Runtime.getRuntime().maxMemory() / perState);
     }
 
@@ -151,7 +151,7 @@ public final class BreadthFirstSearch {
         IntList ids = new IntList();
         ids.add(run.tree.number(-1, 0));
         int depth = 0;
-        int stride = space instanceof PackedSpace p ? p.words() : 0;
+        int stride = space.wordsPerState();
         int chunk = stride > 0 ? PACKED_CHUNK : READABLE_CHUNK;
         List<Worker> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {

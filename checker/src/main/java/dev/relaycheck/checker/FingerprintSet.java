@@ -25,7 +25,7 @@ final class FingerprintSet {
     }
 
     boolean contains(long fingerprint) {
-        long key = fingerprint == EMPTY ? 1 : fingerprint;
+        long key = key(fingerprint);
         long[] k = keys;
         int mask = k.length - 1;
         for (int i = home(key, mask); k[i] != EMPTY; i = (i + 1) & mask) {
@@ -48,7 +48,7 @@ final class FingerprintSet {
 
     /** Adds a fingerprint; true if it was not there. */
     boolean add(long fingerprint) {
-        long key = fingerprint == EMPTY ? 1 : fingerprint;
+        long key = key(fingerprint);
         if ((size + 1) * 10L > keys.length * 7L) {
             grow();
         }
@@ -79,7 +79,7 @@ final class FingerprintSet {
             int mask = k.length - 1;
             long loaded = 0;
             for (int j = from; j < to; j++) {
-                long key = fps[at[j]] == EMPTY ? 1 : fps[at[j]];
+                long key = key(fps[at[j]]);
                 repeat[j - from] = seenLately(key);
                 if (!repeat[j - from]) {
                     loaded += k[home(key, mask)];
@@ -90,6 +90,11 @@ final class FingerprintSet {
                 fresh[j] = !repeat[j - from] && add(fps[at[j]]);
             }
         }
+    }
+
+    /** What a fingerprint is stored as: itself, except 0, which marks a free slot and is stored as 1. */
+    private static long key(long fingerprint) {
+        return fingerprint == EMPTY ? 1 : fingerprint;
     }
 
     private static int home(long key, int mask) {

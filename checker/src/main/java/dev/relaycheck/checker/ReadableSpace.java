@@ -25,6 +25,11 @@ public final class ReadableSpace implements StateSpace {
     }
 
     @Override
+    public int wordsPerState() {
+        return 0;
+    }
+
+    @Override
     public Level initial() {
         States level = new States();
         level.states.add(model.initial());

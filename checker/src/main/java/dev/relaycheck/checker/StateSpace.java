@@ -14,6 +14,9 @@ public interface StateSpace {
     /** "readable" or "packed", for reports. */
     String engine();
 
+    /** Words a packed state takes, or 0 for a space that holds its states as objects. */
+    int wordsPerState();
+
     /** A level holding the initial state alone. */
     Level initial();
 

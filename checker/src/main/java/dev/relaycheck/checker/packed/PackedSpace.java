@@ -66,7 +66,7 @@ public final class PackedSpace implements StateSpace {
     @Override
     public Level initial() {
         Words level = new Words();
-        level.append(layout.encode(new PackedModel(scenario, logic).initial()), 0);
+        level.append(layout.encode(new PackedModel(scenario, logic).initial()));
         return level;
     }
 
@@ -98,9 +98,9 @@ public final class PackedSpace implements StateSpace {
             size++;
         }
 
-        void append(long[] state, int at) {
+        void append(long[] state) {
             grow();
-            System.arraycopy(state, at, words, size * stride, stride);
+            System.arraycopy(state, 0, words, size * stride, stride);
             size++;
         }
 
@@ -133,8 +133,8 @@ public final class PackedSpace implements StateSpace {
         return z ^ (z >>> 31);
     }
 
-    /** How many longs a state takes (for the benchmark figures). */
-    public int words() {
+    @Override
+    public int wordsPerState() {
         return layout.words;
     }
 
