@@ -87,9 +87,14 @@ final class PackedModel {
     private final int[] healing;
 
     PackedModel(Scenario scenario, PackedLogic logic) {
+        this(scenario, logic, new PackedLayout(scenario, logic));
+    }
+
+    /** A model over a layout already built for this scenario and logic (the space's, shared by its workers). */
+    PackedModel(Scenario scenario, PackedLogic logic, PackedLayout at) {
         this.scenario = scenario;
         this.logic = logic;
-        this.at = new PackedLayout(scenario, logic);
+        this.at = at;
         List<Event> events = scenario.events();
         List<String> aggregates = events.stream().map(Event::aggregate).distinct().toList(); // at most 31: a bit each
         aggregate = new int[events.size()];

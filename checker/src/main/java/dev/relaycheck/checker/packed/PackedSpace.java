@@ -66,7 +66,7 @@ public final class PackedSpace implements StateSpace {
     @Override
     public Level initial() {
         Words level = new Words();
-        level.append(layout.encode(new PackedModel(scenario, logic).initial()));
+        level.append(layout.encode(new PackedModel(scenario, logic, layout).initial()));
         return level;
     }
 
@@ -140,7 +140,7 @@ public final class PackedSpace implements StateSpace {
 
     @Override
     public Expander expander() {
-        PackedModel model = new PackedModel(scenario, logic);
+        PackedModel model = new PackedModel(scenario, logic, layout);
         int stride = layout.words;
         int[] from = new int[layout.size];
         int[] steps = new int[PackedModel.maxSteps(layout.pollers)];
