@@ -5,6 +5,7 @@ import dev.relaycheck.model.Held;
 import dev.relaycheck.model.OutboxRow;
 import dev.relaycheck.model.PollerState;
 import dev.relaycheck.model.RelayState;
+import dev.relaycheck.model.SplitMix64;
 
 import java.util.List;
 import java.util.Map;
@@ -58,7 +59,7 @@ public final class Fingerprint {
         h = add(h, s.faults().lostAcks());
         h = add(h, s.faults().deliverFails());
         h = add(h, s.faults().produceFails());
-        return finish(h);
+        return SplitMix64.mix(h);
     }
 
     private static long consumer(long h, ConsumerState c) {
@@ -93,14 +94,7 @@ public final class Fingerprint {
     }
 
     private static long add(long h, long v) {
-        return (h ^ finish(v + 0x9E3779B97F4A7C15L)) * 0x100000001B3L;
-    }
-
-    /** SplitMix64's finaliser: every input bit affects every output bit. */
-    private static long finish(long z) {
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
+        return (h ^ SplitMix64.mix(v + 0x9E3779B97F4A7C15L)) * 0x100000001B3L;
     }
 
     /**

@@ -13,7 +13,14 @@ public final class SplitMix64 {
     }
 
     public long nextLong() {
-        long z = (state += 0x9E3779B97F4A7C15L);
+        return mix(state += 0x9E3779B97F4A7C15L);
+    }
+
+    /**
+     * SplitMix64's finaliser: a bijection of 64-bit values in which every input bit affects every output
+     * bit. The generator applies it to its counter; fingerprints use it to mix what they hash.
+     */
+    public static long mix(long z) {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);

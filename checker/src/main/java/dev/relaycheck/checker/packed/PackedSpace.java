@@ -4,6 +4,7 @@ import dev.relaycheck.checker.StateSpace;
 import dev.relaycheck.checker.Successors;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.SplitMix64;
 
 import java.util.Arrays;
 import java.util.Optional;
@@ -121,17 +122,11 @@ public final class PackedSpace implements StateSpace {
         for (int i = 0; i < stride; i++) {
             h += Long.rotateLeft(words[at + i] * ODD[i & 7], 17 * i);
         }
-        return mix(h);
+        return SplitMix64.mix(h);
     }
 
     private static final long[] ODD = {0x9E3779B97F4A7C15L, 0xC2B2AE3D27D4EB4FL, 0x165667B19E3779F9L,
             0xD6E8FEB86659FD93L, 0xFF51AFD7ED558CCDL, 0xC4CEB9FE1A85EC53L, 0xA0761D6478BD642FL, 0xE7037ED1A0B428DBL};
-
-    private static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
-    }
 
     @Override
     public int wordsPerState() {
