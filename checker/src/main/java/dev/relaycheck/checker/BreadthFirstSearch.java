@@ -22,6 +22,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntConsumer;
+import java.util.function.LongPredicate;
 
 /**
  * Exhaustive breadth-first search with fingerprint-based duplicate detection. Transition invariants are
@@ -94,8 +95,35 @@ public final class BreadthFirstSearch {
         return (int) Math.min(200_000_000L, Runtime.getRuntime().maxMemory() / perState);
     }
 
-    /** A worker's expander and the buffer it fills with each chunk. */
-    private record Worker(StateSpace.Expander expander, Successors out) {
+    /** A worker's expander, the buffer it fills with each chunk, and what numbering its slice found. */
+    private record Worker(StateSpace.Expander expander, Successors out, Tally tally) {
+    }
+
+    /** What one worker's slice of a chunk held, from its numbering; the merging thread sums them in frontier order. */
+    private static final class Tally {
+        int firstState; // the slice's first state in the frontier
+        int firstId; // the number its first new state gets
+        int firstSlot; // where in the next level its first new state goes
+        int numbered;
+        long transitions;
+        final long[] witnesses = new long[Witness.values().length];
+        long healingChecks; // up to its first failing one
+        int healingFailure;
+        boolean brokenState;
+        boolean stoppedAtBound;
+        int violationAt;
+        int violationChoice;
+
+        void reset() {
+            numbered = 0;
+            transitions = 0;
+            Arrays.fill(witnesses, 0);
+            healingChecks = 0;
+            healingFailure = -1;
+            brokenState = false;
+            stoppedAtBound = false;
+            violationAt = -1;
+        }
     }
 
     /** The search's mutable bookkeeping, owned by the merging thread. */
@@ -146,31 +174,39 @@ public final class BreadthFirstSearch {
         int bound = maxStates > 0 ? maxStates : defaultMaxStates(space);
         Run run = new Run(threads);
         StateSpace.Level frontier = space.initial();
+        StateSpace.Level next = space.newLevel();
         long initial = frontier.fingerprint(0);
         run.visited.shard(VisitedSet.shardOf(initial, threads)).add(initial);
         IntList ids = new IntList();
-        ids.add(run.tree.number(-1, 0));
+        IntList nextIds = new IntList();
+        ids.extend(1);
+        ids.put(0, run.tree.extend(1));
+        run.tree.put(0, -1, 0);
         int depth = 0;
         int stride = space.wordsPerState();
         int chunk = stride > 0 ? PACKED_CHUNK : READABLE_CHUNK;
         List<Worker> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
-            workers.add(new Worker(space.expander(), new Successors(stride, threads)));
+            workers.add(new Worker(space.expander(), new Successors(stride, threads), new Tally()));
         }
         ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads - 1) : null; // this thread is the first worker
         String task = "bfs " + model.logic().id() + "/" + model.scenario().name();
         try {
             while (frontier.size() > 0 && run.going()) {
-                StateSpace.Level next = space.newLevel();
-                IntList nextIds = new IntList();
                 for (int from = 0; from < frontier.size() && run.going(); from += chunk) {
                     int to = Math.min(frontier.size(), from + chunk);
-                    Successors[] parts = expand(pool, workers, run, frontier, ids, from, to);
-                    merge(model, run, bound, parts, ids, from, next, nextIds);
+                    expand(pool, workers, run, frontier, ids, from, to);
+                    merge(pool, model, run, bound, workers, ids, next, nextIds);
                     progress.update(task, run.tree.size(), run.transitions, depth);
                 }
+                StateSpace.Level done = frontier; // its memory serves the level after next
                 frontier = next;
+                next = done;
+                next.clear();
+                IntList doneIds = ids;
                 ids = nextIds;
+                nextIds = doneIds;
+                nextIds.clear();
                 if (frontier.size() > 0) {
                     depth++;
                 }
@@ -196,25 +232,22 @@ public final class BreadthFirstSearch {
 
     /**
      * Expands states [from, to) of the frontier, a slice per worker; then each worker adds the successors
-     * that fall in its own shard of the visited set, in frontier order, noting which are new. Returns the
-     * workers' results in frontier order.
+     * that fall in its own shard of the visited set, in frontier order, noting which are new.
      */
-    private Successors[] expand(ExecutorService pool, List<Worker> workers, Run run, StateSpace.Level frontier,
-                                IntList ids, int from, int to) {
+    private void expand(ExecutorService pool, List<Worker> workers, Run run, StateSpace.Level frontier,
+                        IntList ids, int from, int to) {
         boolean heal = run.healingFailure < 0;
         VisitedSet visited = run.visited;
         int per = (to - from + threads - 1) / threads;
-        Successors[] parts = new Successors[threads];
         inParallel(pool, threads, t -> {
             int lo = Math.min(to, from + t * per);
-            parts[t] = expandRange(workers.get(t), visited, frontier, ids, lo, Math.min(to, lo + per), heal);
+            expandRange(workers.get(t), visited, frontier, ids, lo, Math.min(to, lo + per), heal);
         });
         inParallel(pool, threads, shard -> {
-            for (Successors part : parts) {
-                part.addToShard(visited, shard);
+            for (Worker w : workers) {
+                w.out().addToShard(visited, shard);
             }
         });
-        return parts;
     }
 
     /** Runs {@code task} for 0 to n-1: 0 on this thread, the rest on the pool; returns when all are done. */
@@ -238,53 +271,104 @@ public final class BreadthFirstSearch {
     }
 
     /** Runs in a worker: writes nothing shared, and reads the visited set, which nobody adds to meanwhile. */
-    private Successors expandRange(Worker worker, VisitedSet visited, StateSpace.Level frontier, IntList ids,
-                                   int from, int to, boolean heal) {
+    private void expandRange(Worker worker, VisitedSet visited, StateSpace.Level frontier, IntList ids,
+                             int from, int to, boolean heal) {
         Successors out = worker.out();
         out.clear();
+        worker.tally().firstState = from;
+        LongPredicate known = visited::contains; // once, not an object a state
         for (int i = from; i < to; i++) {
-            worker.expander().expand(frontier, i, visited::contains, out);
+            worker.expander().expand(frontier, i, known, out);
             boolean healed = heal && (out.open() == 0 || ids.get(i) % healEvery == 0);
             out.endState(healed, healed && worker.expander().healingFails(frontier, i));
         }
-        return out;
     }
 
-    /** Numbers the chunk's new states in frontier order, counts, and stops at the first violation or the bound. */
-    private void merge(RelayModel model, Run run, int bound, Successors[] expanded, IntList ids, int from,
+    /**
+     * Numbers the chunk's new states in frontier order, counts, and stops at the first violation or the bound.
+     * The new states of each worker's slice are counted already, so each slice's first number is known: the
+     * workers number and store their own new states at once, then this thread sums their tallies in frontier
+     * order, up to the first slice that stopped.
+     */
+    private void merge(ExecutorService pool, RelayModel model, Run run, int bound, List<Worker> workers, IntList ids,
                        StateSpace.Level next, IntList nextIds) {
-        int f = from;
-        for (Successors successors : expanded) {
-            for (int k = 0; k < successors.states(); k++, f++) {
-                int id = ids.get(f);
-                if (successors.healed(k) && run.healingFailure < 0) {
-                    run.healingChecks++;
-                    if (successors.healingFailed(k)) {
-                        run.healingFailure = id;
-                    }
+        int fresh = 0;
+        for (Worker w : workers) {
+            w.tally().firstId = run.tree.size() + fresh;
+            w.tally().firstSlot = next.size() + fresh;
+            fresh += w.out().freshCount();
+        }
+        run.tree.extend(fresh);
+        next.extend(fresh);
+        nextIds.extend(fresh);
+        inParallel(pool, threads, t -> number(workers.get(t), run.tree, bound, ids, next, nextIds));
+        for (Worker w : workers) {
+            Tally tally = w.tally();
+            run.transitions += tally.transitions;
+            for (int bit = 0; bit < run.witnesses.length; bit++) {
+                run.witnesses[bit] += tally.witnesses[bit];
+            }
+            if (run.healingFailure < 0) {
+                run.healingChecks += tally.healingChecks;
+                run.healingFailure = tally.healingFailure;
+            }
+            run.brokenStates |= tally.brokenState ? 1 : 0;
+            if (tally.stoppedAtBound) {
+                run.incomplete = "stopped at the --max-states bound of " + bound
+                        + " distinct states; raise it (and -Xmx) or use random/pct search";
+            } else if (tally.violationAt >= 0) {
+                run.found = counterexample(model, run.tree, tally.violationAt, tally.violationChoice, false);
+            }
+            if (!run.going()) {
+                run.tree.truncate(tally.firstId + tally.numbered);
+                return;
+            }
+        }
+    }
+
+    /**
+     * Runs in a worker: gives the new successors of its slice the numbers from its first on, in order, storing
+     * each in the tree and the next level; counts transitions, witnesses and healing runs; stops at the first
+     * violation or at the bound. Writes only its own tally and the entries its numbers name.
+     */
+    private void number(Worker worker, StateTree tree, int bound, IntList ids, StateSpace.Level next, IntList nextIds) {
+        Successors successors = worker.out();
+        Tally tally = worker.tally();
+        tally.reset();
+        int f = tally.firstState;
+        for (int k = 0; k < successors.states(); k++, f++) {
+            int id = ids.get(f);
+            if (successors.healed(k) && tally.healingFailure < 0) {
+                tally.healingChecks++;
+                if (successors.healingFailed(k)) {
+                    tally.healingFailure = id;
                 }
-                int first = successors.from(k);
-                for (int j = first; j < successors.to(k); j++) {
-                    run.transitions++;
-                    for (int w = successors.witnesses(j), bit = 0; w != 0; w >>>= 1, bit++) {
-                        run.witnesses[bit] += w & 1;
-                    }
-                    byte breaks = successors.breaks(j);
-                    if (breaks == Successors.BREAKS_STATE) {
-                        run.brokenStates = 1;
-                    } else if (successors.fresh(j)) {
-                        if (run.tree.size() >= bound) {
-                            run.incomplete = "stopped at the --max-states bound of " + bound
-                                    + " distinct states; raise it (and -Xmx) or use random/pct search";
-                            return;
-                        }
-                        next.add(successors, j);
-                        nextIds.add(run.tree.number(id, j - first));
-                    }
-                    if (breaks != Successors.NONE) {
-                        run.found = counterexample(model, run.tree, id, j - first, false);
+            }
+            int first = successors.from(k);
+            for (int j = first; j < successors.to(k); j++) {
+                tally.transitions++;
+                for (int w = successors.witnesses(j), bit = 0; w != 0; w >>>= 1, bit++) {
+                    tally.witnesses[bit] += w & 1;
+                }
+                byte breaks = successors.breaks(j);
+                if (breaks == Successors.BREAKS_STATE) {
+                    tally.brokenState = true;
+                } else if (successors.fresh(j)) {
+                    int newId = tally.firstId + tally.numbered;
+                    if (newId >= bound) {
+                        tally.stoppedAtBound = true;
                         return;
                     }
+                    int slot = tally.firstSlot + tally.numbered;
+                    tree.put(newId, id, j - first);
+                    next.put(slot, successors, j);
+                    nextIds.put(slot, newId);
+                    tally.numbered++;
+                }
+                if (breaks != Successors.NONE) {
+                    tally.violationAt = id;
+                    tally.violationChoice = j - first;
+                    return;
                 }
             }
         }
@@ -314,20 +398,28 @@ public final class BreadthFirstSearch {
         return new Counterexample(model.logic(), model.scenario(), v, path, j.trace(), OptionalLong.empty(), "bfs");
     }
 
-    /** A growable list of ints: frontier ids without boxing. */
+    /** A level's state numbers without boxing: room made by the merging thread, filled by the workers. */
     private static final class IntList {
         private int[] values = new int[16];
         private int size;
 
-        void add(int v) {
-            if (size == values.length) {
-                values = Arrays.copyOf(values, size * 2);
+        void extend(int count) {
+            size += count;
+            if (size > values.length) {
+                values = Arrays.copyOf(values, Math.max(size, 2 * values.length));
             }
-            values[size++] = v;
+        }
+
+        void put(int i, int v) {
+            values[i] = v;
         }
 
         int get(int i) {
             return values[i];
+        }
+
+        void clear() {
+            size = 0;
         }
     }
 }

@@ -68,11 +68,13 @@ final class FingerprintSet {
 
     /**
      * Adds {@code fps[at[k]]} for k from 0 to {@code count}, in that order, setting {@code fresh[k]} when it
-     * was new. The set is far bigger than the caches, so nearly every probe misses: it goes a batch at a
-     * time, first loading each fingerprint's home slot (independent loads, with no branch between them, let
-     * the processor wait for their misses at once instead of one after another), then probing.
+     * was new; returns how many were. The set is far bigger than the caches, so nearly every probe misses:
+     * it goes a batch at a time, first loading each fingerprint's home slot (independent loads, with no
+     * branch between them, let the processor wait for their misses at once instead of one after another),
+     * then probing.
      */
-    void addAll(long[] fps, int[] at, int count, boolean[] fresh) {
+    int addAll(long[] fps, int[] at, int count, boolean[] fresh) {
+        int added = 0;
         for (int from = 0; from < count; from += BATCH) {
             int to = Math.min(count, from + BATCH);
             long[] k = keys;
@@ -88,8 +90,10 @@ final class FingerprintSet {
             touched = loaded;
             for (int j = from; j < to; j++) {
                 fresh[j] = !repeat[j - from] && add(fps[at[j]]);
+                added += fresh[j] ? 1 : 0;
             }
         }
+        return added;
     }
 
     /** What a fingerprint is stored as: itself, except 0, which marks a free slot and is stored as 1. */

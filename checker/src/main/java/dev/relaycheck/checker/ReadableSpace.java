@@ -7,8 +7,7 @@ import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.Step;
 import dev.relaycheck.model.StepResult;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 import java.util.function.LongPredicate;
 
 /** The readable model as a search space: every transition builds a new immutable {@link RelayState}. Takes any logic. */
@@ -32,7 +31,8 @@ public final class ReadableSpace implements StateSpace {
     @Override
     public Level initial() {
         States level = new States();
-        level.states.add(model.initial());
+        level.extend(1);
+        level.states[0] = model.initial();
         return level;
     }
 
@@ -41,23 +41,38 @@ public final class ReadableSpace implements StateSpace {
         return new States();
     }
 
-    /** A level as a list of states. */
+    /** A level as an array of states. */
     private static final class States implements Level {
-        final List<RelayState> states = new ArrayList<>();
+        RelayState[] states = new RelayState[16];
+        int size;
 
         @Override
         public int size() {
-            return states.size();
+            return size;
         }
 
         @Override
         public long fingerprint(int i) {
-            return Fingerprint.of(states.get(i));
+            return Fingerprint.of(states[i]);
         }
 
         @Override
-        public void add(Successors from, int j) {
-            states.add((RelayState) from.object(j));
+        public void extend(int count) {
+            size += count;
+            if (size > states.length) {
+                states = Arrays.copyOf(states, Math.max(size, 2 * states.length));
+            }
+        }
+
+        @Override
+        public void put(int index, Successors from, int j) {
+            states[index] = (RelayState) from.object(j);
+        }
+
+        @Override
+        public void clear() {
+            Arrays.fill(states, 0, size, null);
+            size = 0;
         }
     }
 
@@ -66,7 +81,7 @@ public final class ReadableSpace implements StateSpace {
         return new Expander() {
             @Override
             public void expand(Level level, int i, LongPredicate known, Successors out) {
-                RelayState s = ((States) level).states.get(i);
+                RelayState s = ((States) level).states[i];
                 for (Step step : model.enabled(s)) {
                     StepResult r = model.applyEnabled(s, step);
                     long fp = Fingerprint.of(r.state());
@@ -85,7 +100,7 @@ public final class ReadableSpace implements StateSpace {
 
             @Override
             public boolean healingFails(Level level, int i) {
-                return Healing.check(model, ((States) level).states.get(i)).isPresent();
+                return Healing.check(model, ((States) level).states[i]).isPresent();
             }
         };
     }

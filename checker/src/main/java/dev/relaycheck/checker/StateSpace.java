@@ -32,8 +32,17 @@ public interface StateSpace {
 
         long fingerprint(int i);
 
-        /** Appends successor {@code j} of {@code from} to this level. */
-        void add(Successors from, int j);
+        /** Makes room for {@code count} more states at the end, to be filled by {@link #put}. */
+        void extend(int count);
+
+        /**
+         * Puts successor {@code j} of {@code from} at {@code index}, within the room made. Workers fill
+         * distinct indices at once.
+         */
+        void put(int index, Successors from, int j);
+
+        /** Empties it, keeping its memory for the next level but one. */
+        void clear();
     }
 
     /** Expands states; not shared between threads. */

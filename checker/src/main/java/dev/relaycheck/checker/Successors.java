@@ -35,6 +35,7 @@ public final class Successors {
     private final int[][] byShard;
     private final boolean[][] freshByShard;
     private final int[] inShard;
+    private final int[] freshInShard;
 
     private int[] ends = new int[16];
     private boolean[] healed = new boolean[16];
@@ -55,6 +56,7 @@ public final class Successors {
         byShard = new int[shards][64];
         freshByShard = new boolean[shards][64];
         inShard = new int[shards];
+        freshInShard = new int[shards];
     }
 
     /** Empties it for the next chunk, keeping its arrays. */
@@ -141,7 +143,16 @@ public final class Successors {
      * Each shard's owner writes only its own successors' flags.
      */
     void addToShard(VisitedSet visited, int shard) {
-        visited.shard(shard).addAll(fingerprints, byShard[shard], inShard[shard], freshByShard[shard]);
+        freshInShard[shard] = visited.shard(shard).addAll(fingerprints, byShard[shard], inShard[shard], freshByShard[shard]);
+    }
+
+    /** How many successors were new, once every shard has taken its own. */
+    int freshCount() {
+        int n = 0;
+        for (int f : freshInShard) {
+            n += f;
+        }
+        return n;
     }
 
     /** Successors added since the last {@link #endState}. */
@@ -175,7 +186,9 @@ public final class Successors {
 
     /** Copies successor {@code j}'s packed words into {@code into} at {@code at}. */
     public void copyWords(int j, long[] into, int at) {
-        System.arraycopy(words, j * stride, into, at, stride);
+        for (int w = 0, from = j * stride; w < stride; w++) { // a few words: cheaper than arraycopy's call
+            into[at + w] = words[from + w];
+        }
     }
 
     public long fingerprint(int j) {

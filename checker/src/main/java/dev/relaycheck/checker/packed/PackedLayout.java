@@ -53,14 +53,17 @@ final class PackedLayout {
     final int words;
     private final int pollerSlots;
 
-    // The bit fields, for the slots whose range is more than one value.
-    private final int[] fieldSlot;
-    private final int[] fieldWord;
-    private final int[] fieldShift;
-    private final int[] fieldLimit; // values must stay below this
-    private final long[] fieldMask;
-    private final int[] fieldOf; // per slot, its field, or -1 for a slot that is always 0
-    private final boolean[] fieldNeverable; // NEVER is stored as the limit itself
+    /**
+     * Per slot, where its bit field lies, in one long so a write loads one entry: the shift in bits 0-5,
+     * the word in bits 8-15, the width in bits 16-21 (0 for a slot that is always 0), whether NEVER may be
+     * stored (as the limit itself) in bit 24, and the limit its values stay below in the high 32 bits.
+     */
+    private final long[] field;
+    /** The slots with a field, word by word in shift order, each with its width above bit 16, so unpacking streams through each word. */
+    private final int[] unpackOrder;
+    private final int[] wordStart; // where each word's slots start in unpackOrder
+    private final int[] neverable; // the slots that may hold NEVER ...
+    private final int[] neverCode; // ... and the code that stands for it
 
     PackedLayout(Scenario scenario, PackedLogic logic) {
         events = scenario.events().size();
@@ -100,40 +103,37 @@ final class PackedLayout {
                 max[read(b, k)] = checkThenAct ? events - 1 : 0;
             }
         }
-        List<int[]> fields = new ArrayList<>();
+        field = new long[size];
+        List<Integer> order = new ArrayList<>();
+        List<Integer> starts = new ArrayList<>(List.of(0));
+        List<Integer> never = new ArrayList<>();
         int word = 0;
         int shift = 0;
         for (int slot = 0; slot < size; slot++) {
             int bits = 32 - Integer.numberOfLeadingZeros(max[slot]);
-            if (bits == 0) {
-                continue; // a slot that is always 0 needs no bits
+            long limit = neverable[slot] ? max[slot] : max[slot] + 1L;
+            if (bits == 0) { // a slot that is always 0 needs no bits
+                field[slot] = limit << 32;
+                continue;
             }
             if (shift + bits > 64) {
                 word++;
                 shift = 0;
+                starts.add(order.size());
             }
-            fields.add(new int[] {slot, word, shift, neverable[slot] ? max[slot] : max[slot] + 1, bits});
+            field[slot] = limit << 32 | (neverable[slot] ? 1L << 24 : 0) | (long) bits << 16 | (long) word << 8 | shift;
+            order.add(bits << 16 | slot);
+            if (neverable[slot]) {
+                never.add(slot);
+            }
             shift += bits;
         }
+        starts.add(order.size());
         words = word + 1;
-        fieldSlot = new int[fields.size()];
-        fieldWord = new int[fields.size()];
-        fieldShift = new int[fields.size()];
-        fieldLimit = new int[fields.size()];
-        fieldNeverable = new boolean[fields.size()];
-        fieldMask = new long[fields.size()];
-        fieldOf = new int[size];
-        Arrays.fill(fieldOf, -1);
-        for (int f = 0; f < fields.size(); f++) {
-            int[] x = fields.get(f);
-            fieldSlot[f] = x[0];
-            fieldWord[f] = x[1];
-            fieldShift[f] = x[2];
-            fieldLimit[f] = x[3];
-            fieldNeverable[f] = neverable[x[0]];
-            fieldMask[f] = (1L << x[4]) - 1;
-            fieldOf[x[0]] = f;
-        }
+        unpackOrder = order.stream().mapToInt(Integer::intValue).toArray();
+        wordStart = starts.stream().mapToInt(Integer::intValue).toArray();
+        this.neverable = never.stream().mapToInt(Integer::intValue).toArray();
+        neverCode = never.stream().mapToInt(slot -> max[slot]).toArray();
     }
 
     /**
@@ -173,8 +173,9 @@ final class PackedLayout {
     /** Packs a scratch into words; throws Overflow when a value is past its field. */
     long[] encode(int[] s) {
         long[] out = new long[words];
-        for (int f = 0; f < fieldSlot.length; f++) {
-            out[fieldWord[f]] |= code(f, s[fieldSlot[f]]) << fieldShift[f];
+        for (int slot = 0; slot < size; slot++) {
+            long d = field[slot];
+            out[(int) (d >>> 8 & 0xFF)] |= code(slot, d, s[slot]) << (int) d;
         }
         return out;
     }
@@ -185,38 +186,45 @@ final class PackedLayout {
      * A step writes a handful of a state's dozens of slots.
      */
     void encodeChange(long[] fromWords, int fromAt, int[] s, int[] slots, int count, long[] out, int at) {
-        System.arraycopy(fromWords, fromAt, out, at, words);
+        for (int w = 0; w < words; w++) { // a few words: cheaper than arraycopy's call
+            out[at + w] = fromWords[fromAt + w];
+        }
         for (int k = 0; k < count; k++) {
             int slot = slots[k];
-            int f = fieldOf[slot];
-            if (f < 0) {
-                if (s[slot] != 0) {
-                    throw new PackedSpace.Overflow("slot " + slot + " holds " + s[slot] + " where the layout keeps 0");
-                }
-                continue;
-            }
-            long mask = fieldMask[f] << fieldShift[f];
-            int w = at + fieldWord[f];
-            out[w] = (out[w] & ~mask) | code(f, s[slot]) << fieldShift[f];
+            long d = field[slot];
+            int shift = (int) d & 63;
+            long mask = ((1L << (d >>> 16 & 63)) - 1) << shift;
+            int w = at + (int) (d >>> 8 & 0xFF);
+            out[w] = (out[w] & ~mask) | code(slot, d, s[slot]) << shift;
         }
     }
 
-    private long code(int f, int v) {
-        if (v == NEVER && fieldNeverable[f]) {
-            return fieldLimit[f];
+    /** A slot's value as its field holds it. */
+    private static long code(int slot, long d, int v) {
+        if (Integer.compareUnsigned(v, (int) (d >>> 32)) < 0) { // within [0, limit)
+            return v;
         }
-        if (v < 0 || v >= fieldLimit[f]) {
-            throw new PackedSpace.Overflow("slot " + fieldSlot[f] + " holds " + v + ", past its field's " + (fieldLimit[f] - 1));
+        if (v == NEVER && (d & 1L << 24) != 0) {
+            return d >>> 32;
         }
-        return v;
+        throw new PackedSpace.Overflow("slot " + slot + " holds " + v + ", past its field's " + ((d >>> 32) - 1));
     }
 
     /** Unpacks the words at {@code at} into a scratch (every slot written). */
-    void decode(long[] w, int at, int[] s) {
+    void decode(long[] in, int at, int[] s) {
         Arrays.fill(s, 0);
-        for (int f = 0; f < fieldSlot.length; f++) {
-            int v = (int) ((w[at + fieldWord[f]] >>> fieldShift[f]) & fieldMask[f]);
-            s[fieldSlot[f]] = v == fieldLimit[f] && fieldNeverable[f] ? NEVER : v;
+        for (int w = 0; w < words; w++) {
+            long x = in[at + w];
+            for (int f = wordStart[w]; f < wordStart[w + 1]; f++) {
+                int bits = unpackOrder[f] >>> 16;
+                s[unpackOrder[f] & 0xFFFF] = (int) (x & ((1L << bits) - 1));
+                x >>>= bits;
+            }
+        }
+        for (int k = 0; k < neverable.length; k++) {
+            if (s[neverable[k]] == neverCode[k]) {
+                s[neverable[k]] = NEVER;
+            }
         }
     }
 }

@@ -67,7 +67,8 @@ public final class PackedSpace implements StateSpace {
     @Override
     public Level initial() {
         Words level = new Words();
-        level.append(layout.encode(new PackedModel(scenario, logic, layout).initial()));
+        level.extend(1);
+        System.arraycopy(layout.encode(new PackedModel(scenario, logic, layout).initial()), 0, level.words, 0, layout.words);
         return level;
     }
 
@@ -93,22 +94,21 @@ public final class PackedSpace implements StateSpace {
         }
 
         @Override
-        public void add(Successors from, int j) {
-            grow();
-            from.copyWords(j, words, size * stride);
-            size++;
-        }
-
-        void append(long[] state) {
-            grow();
-            System.arraycopy(state, 0, words, size * stride, stride);
-            size++;
-        }
-
-        private void grow() {
-            if ((size + 1) * stride > words.length) {
-                words = Arrays.copyOf(words, words.length * 2);
+        public void extend(int count) {
+            size += count;
+            if (size * stride > words.length) {
+                words = Arrays.copyOf(words, Math.max(size * stride, 2 * words.length));
             }
+        }
+
+        @Override
+        public void put(int index, Successors from, int j) {
+            from.copyWords(j, words, index * stride);
+        }
+
+        @Override
+        public void clear() {
+            size = 0;
         }
     }
 

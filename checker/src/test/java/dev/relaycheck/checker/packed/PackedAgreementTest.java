@@ -166,6 +166,15 @@ class PackedAgreementTest {
         int[] t = packed.initial();
         t[PackedLayout.CLOCK] = -1;
         assertThatThrownBy(() -> packed.at.encode(t)).isInstanceOf(PackedSpace.Overflow.class);
+        long[] words = packed.at.encode(packed.initial());
+        int[] changed = {PackedLayout.LAST_TOKEN};
+        assertThatThrownBy(() -> packed.at.encodeChange(words, 0, s, changed, 1, new long[words.length], 0))
+                .isInstanceOf(PackedSpace.Overflow.class).hasMessageContaining("slot " + PackedLayout.LAST_TOKEN);
+        int[] u = packed.initial();
+        int alwaysZero = packed.at.row(0) + PackedLayout.MARKER_TOKEN; // the correct logic keys markers by event alone
+        u[alwaysZero] = 1;
+        assertThatThrownBy(() -> packed.at.encodeChange(words, 0, u, new int[] {alwaysZero}, 1, new long[words.length], 0))
+                .isInstanceOf(PackedSpace.Overflow.class).hasMessageContaining("past its field's 0");
     }
 
     @Test
