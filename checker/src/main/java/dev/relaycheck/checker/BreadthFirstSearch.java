@@ -17,11 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.function.IntConsumer;
 import java.util.function.LongPredicate;
 
 /**
@@ -189,14 +184,13 @@ public final class BreadthFirstSearch {
         for (int t = 0; t < threads; t++) {
             workers.add(new Worker(space.expander(), new Successors(stride, threads), new Tally()));
         }
-        ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads - 1) : null; // this thread is the first worker
         String task = "bfs " + model.logic().id() + "/" + model.scenario().name();
-        try {
+        try (Crew crew = new Crew(threads, "relaycheck-bfs")) { // this thread is the first worker
             while (frontier.size() > 0 && run.going()) {
                 for (int from = 0; from < frontier.size() && run.going(); from += chunk) {
                     int to = Math.min(frontier.size(), from + chunk);
-                    expand(pool, workers, run, frontier, ids, from, to);
-                    merge(pool, model, run, bound, workers, ids, next, nextIds);
+                    expand(crew, workers, run, frontier, ids, from, to);
+                    merge(crew, model, run, bound, workers, ids, next, nextIds);
                     progress.update(task, run.tree.size(), run.transitions, depth);
                 }
                 StateSpace.Level done = frontier; // its memory serves the level after next
@@ -210,10 +204,6 @@ public final class BreadthFirstSearch {
                 if (frontier.size() > 0) {
                     depth++;
                 }
-            }
-        } finally {
-            if (pool != null) {
-                pool.shutdownNow();
             }
         }
         if (run.going() && run.healingFailure >= 0) {
@@ -234,40 +224,20 @@ public final class BreadthFirstSearch {
      * Expands states [from, to) of the frontier, a slice per worker; then each worker adds the successors
      * that fall in its own shard of the visited set, in frontier order, noting which are new.
      */
-    private void expand(ExecutorService pool, List<Worker> workers, Run run, StateSpace.Level frontier,
+    private void expand(Crew crew, List<Worker> workers, Run run, StateSpace.Level frontier,
                         IntList ids, int from, int to) {
         boolean heal = run.healingFailure < 0;
         VisitedSet visited = run.visited;
         int per = (to - from + threads - 1) / threads;
-        inParallel(pool, threads, t -> {
+        crew.run(t -> {
             int lo = Math.min(to, from + t * per);
             expandRange(workers.get(t), visited, frontier, ids, lo, Math.min(to, lo + per), heal);
         });
-        inParallel(pool, threads, shard -> {
+        crew.run(shard -> {
             for (Worker w : workers) {
                 w.out().addToShard(visited, shard);
             }
         });
-    }
-
-    /** Runs {@code task} for 0 to n-1: 0 on this thread, the rest on the pool; returns when all are done. */
-    private static void inParallel(ExecutorService pool, int n, IntConsumer task) {
-        List<Future<?>> rest = new ArrayList<>();
-        for (int t = 1; t < n; t++) {
-            int i = t;
-            rest.add(pool.submit(() -> task.accept(i)));
-        }
-        task.accept(0);
-        try {
-            for (Future<?> f : rest) {
-                f.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
-        }
     }
 
     /** Runs in a worker: writes nothing shared, and reads the visited set, which nobody adds to meanwhile. */
@@ -290,7 +260,7 @@ public final class BreadthFirstSearch {
      * workers number and store their own new states at once, then this thread sums their tallies in frontier
      * order, up to the first slice that stopped.
      */
-    private void merge(ExecutorService pool, RelayModel model, Run run, int bound, List<Worker> workers, IntList ids,
+    private void merge(Crew crew, RelayModel model, Run run, int bound, List<Worker> workers, IntList ids,
                        StateSpace.Level next, IntList nextIds) {
         int fresh = 0;
         for (Worker w : workers) {
@@ -301,7 +271,7 @@ public final class BreadthFirstSearch {
         run.tree.extend(fresh);
         next.extend(fresh);
         nextIds.extend(fresh);
-        inParallel(pool, threads, t -> number(workers.get(t), run.tree, bound, ids, next, nextIds));
+        crew.run(t -> number(workers.get(t), run.tree, bound, ids, next, nextIds));
         for (Worker w : workers) {
             Tally tally = w.tally();
             run.transitions += tally.transitions;
