@@ -11,6 +11,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -23,18 +24,27 @@ public final class Bench {
     private static final int IN_CACHE = 3_000_000;
 
     private final int soakStates;
+    private final int repeats;
     private final Progress progress;
 
-    /** {@code soakStates}: a bound on soak's distinct states, or 0 to search all of it. */
-    public Bench(int soakStates, Progress progress) {
+    /**
+     * {@code soakStates}: a bound on soak's distinct states, or 0 to search all of it; {@code repeats}: how
+     * often each soak search runs (the report gives the median run and the range).
+     */
+    public Bench(int soakStates, int repeats, Progress progress) {
         this.soakStates = soakStates;
+        this.repeats = repeats;
         this.progress = progress;
     }
 
-    /** One measured search. */
-    private record Row(String label, int threads, SearchResult result) {
+    /** One measured search, run one or more times: its median run, and every run's time. */
+    private record Row(String label, int threads, SearchResult result, List<Double> seconds) {
         double bytesPerState() {
             return (double) result.tableBytes() / result.states();
+        }
+
+        String range() {
+            return seconds.size() == 1 ? "" : String.format(" (%.2f-%.2f)", seconds.get(0), seconds.get(seconds.size() - 1));
         }
     }
 
@@ -43,14 +53,16 @@ public final class Bench {
         Scenario mixedBig = ReferenceScenarios.mixedBig();
         warmUp();
         String inCache = " (first " + String.format("%,d", IN_CACHE) + " states)";
-        Row soak1 = measure("", soak, soakStates, 1, Engine.PACKED);
-        Row soak2 = measure("", soak, soakStates, 2, Engine.PACKED);
-        Row cached1 = measure(inCache, soak, IN_CACHE, 1, Engine.PACKED);
-        Row cached2 = measure(inCache, soak, IN_CACHE, 2, Engine.PACKED);
-        Row big1 = measure("", mixedBig, 0, 1, Engine.PACKED);
-        Row big2 = measure("", mixedBig, 0, 2, Engine.PACKED);
-        Row readable = measure("", mixedBig, 0, 1, Engine.READABLE);
-        List<Row> rows = List.of(soak1, soak2, cached1, cached2, big1, big2, readable);
+        Row soak1 = measure("", soak, soakStates, 1, Engine.PACKED, repeats);
+        Row soak2 = measure("", soak, soakStates, 2, Engine.PACKED, repeats);
+        boolean bigSoak = soakStates == 0 || soakStates > IN_CACHE; // else its first 3 M states are all it searched
+        Row cached1 = bigSoak ? measure(inCache, soak, IN_CACHE, 1, Engine.PACKED, repeats) : soak1;
+        Row cached2 = bigSoak ? measure(inCache, soak, IN_CACHE, 2, Engine.PACKED, repeats) : soak2;
+        Row big1 = measure("", mixedBig, 0, 1, Engine.PACKED, 1);
+        Row big2 = measure("", mixedBig, 0, 2, Engine.PACKED, 1);
+        Row readable = measure("", mixedBig, 0, 1, Engine.READABLE, 1);
+        List<Row> rows = bigSoak ? List.of(soak1, soak2, cached1, cached2, big1, big2, readable)
+                : List.of(soak1, soak2, big1, big2, readable);
 
         StringBuilder b = new StringBuilder("# relaycheck explorer benchmark\n\n");
         b.append(String.format("JVM %s, %d cores available, max heap %,d MiB; transparent huge pages: system %s, JVM %s.%n",
@@ -59,13 +71,14 @@ public final class Bench {
                 ManagementFactory.getRuntimeMXBean().getInputArguments().contains("-XX:+UseTransparentHugePages") ? "on" : "off"));
         b.append("Every search is exhaustive breadth-first on the correct logic, with healing (EVENTUAL_DELIVERY) from every ")
                 .append(HEAL_EVERY).append("th state and every dead end, as `check` runs it; each follows a warm-up search,\n")
-                .append("so JIT compilation is not timed. Measured on a shared machine: expect noise between runs.\n\n");
+                .append("so JIT compilation is not timed. Measured on a shared machine, where identical runs differ by up to a fifth: each soak\n")
+                .append("search runs ").append(repeats).append(" times, and its row gives the median run, with the fastest and slowest times in brackets.\n\n");
         b.append("## Exhaustive search\n\n| scenario | engine | threads | distinct states | transitions | seconds | states/s | bytes/state | complete |\n");
         b.append("|---|---|---|---|---|---|---|---|---|\n");
         for (Row r : rows) {
             SearchResult s = r.result();
-            b.append(String.format("| %s%s | %s | %d | %,d | %,d | %.2f | %,.0f | %.1f | %s |%n", s.scenario().name(), r.label(),
-                    s.engine(), r.threads(), s.states(), s.transitions(), s.nanos() / 1e9, s.statesPerSecond(),
+            b.append(String.format("| %s%s | %s | %d | %,d | %,d | %.2f%s | %,.0f | %.1f | %s |%n", s.scenario().name(), r.label(),
+                    s.engine(), r.threads(), s.states(), s.transitions(), s.nanos() / 1e9, r.range(), s.statesPerSecond(),
                     r.bytesPerState(), s.incomplete().isEmpty() ? "yes" : "no (bound reached)"));
         }
         b.append("\nbytes/state: the visited set (64-bit fingerprints, open addressing at most 70% full) and the tree of "
@@ -87,10 +100,11 @@ public final class Bench {
         }
 
         b.append("\n## Against the targets\n\n| target | measured | met |\n|---|---|---|\n");
-        target(b, "soak: at least 1.5 M distinct states/s on one core", rate(soak1) + " (first 3 M states: " + rate(cached1) + ")",
-                soak1.result().statesPerSecond() >= 1.5e6);
-        target(b, "soak: at least 2.5 M distinct states/s on two cores", rate(soak2) + " (first 3 M states: " + rate(cached2) + ")",
-                soak2.result().statesPerSecond() >= 2.5e6);
+        String soakLabel = soakStates == 0 ? "soak" : "soak's first " + String.format("%,d", soakStates) + " states";
+        target(b, soakLabel + ": at least 1.5 M distinct states/s on one core (median run)",
+                rate(soak1) + (bigSoak ? " (first 3 M states: " + rate(cached1) + ")" : ""), soak1.result().statesPerSecond() >= 1.5e6);
+        target(b, soakLabel + ": at least 2.5 M distinct states/s on two cores (median run)",
+                rate(soak2) + (bigSoak ? " (first 3 M states: " + rate(cached2) + ")" : ""), soak2.result().statesPerSecond() >= 2.5e6);
         double bytes = Math.max(soak1.bytesPerState(), soak2.bytesPerState());
         target(b, "at most 32 bytes per stored state", String.format("%.1f (soak)", bytes), bytes <= 32);
         double bigSeconds = Math.min(big1.result().nanos(), big2.result().nanos()) / 1e9;
@@ -113,14 +127,17 @@ public final class Bench {
 
                 The packed engine keeps a state as a few 64-bit words (3 for soak), expands it in an int scratch with
                 a journal of the slots each step writes (apply, pack the change, undo), and fingerprints the words.
-                What is left is memory: every transition looks its fingerprint up in the visited set, and past a few
-                million states that set (hundreds of MiB for soak) is far outside the caches, so each lookup is a
-                miss to main memory. Touching a batch of slots before probing them lets the misses overlap, and huge
-                pages spare the TLB, but the rate still falls as the set grows: compare soak's first 3 M states with
-                all of it. With two threads, each worker expands a slice of a chunk of 64 Ki states and then adds the
-                chunk's successors of its own shard of the visited set, so no locks are taken; numbering the new
-                states in frontier order stays on one thread, and the shared machine's two cores also share its
-                memory bandwidth, so two threads gain well under twice.
+                On one thread about half the time goes to that expansion, a third to the visited set and a tenth to
+                numbering and storing the new states. The visited set is what falls off as the search grows: every
+                transition looks its fingerprint up, and past a few million states the set (hundreds of MiB for
+                soak) is far outside the caches, so each lookup is a miss to main memory; compare soak's first 3 M
+                states with all of it. Touching a batch of slots before probing them lets the misses overlap, and
+                huge pages spare the TLB. Memory the process has not touched before is slow to come by on a virtual
+                machine (here a fresh 256 MiB array took 0.4 to 0.75 s, a reused one 0.02 s), so growing the set
+                costs soak about a second. With two threads, each worker expands a slice of a chunk of 64 Ki states,
+                adds the chunk's successors that fall in its own shard of the visited set, then numbers and stores
+                its slice's new states; the threads meet three times a chunk and spin, not park, between phases.
+                The two cores share memory bandwidth and their host, so two threads gain about 1.7 times.
                 """);
         return b.toString();
     }
@@ -133,10 +150,14 @@ public final class Bench {
         }
     }
 
-    private Row measure(String label, Scenario s, int maxStates, int threads, Engine engine) {
-        System.gc();
-        SearchResult r = new BreadthFirstSearch(maxStates, HEAL_EVERY, threads, engine, progress).search(LogicCatalogue.correct(), s);
-        return new Row(label, threads, r);
+    private Row measure(String label, Scenario s, int maxStates, int threads, Engine engine, int runs) {
+        List<SearchResult> results = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            System.gc();
+            results.add(new BreadthFirstSearch(maxStates, HEAL_EVERY, threads, engine, progress).search(LogicCatalogue.correct(), s));
+        }
+        results.sort(Comparator.comparingLong(SearchResult::nanos));
+        return new Row(label, threads, results.get(runs / 2), results.stream().map(r -> r.nanos() / 1e9).toList());
     }
 
     private static String rate(Row r) {

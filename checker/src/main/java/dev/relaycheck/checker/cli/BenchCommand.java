@@ -20,6 +20,9 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--soak-states", paramLabel = "N", defaultValue = "0",
             description = "stop soak's searches at N distinct states (default: search all of soak, about 18 million)")
     int soakStates;
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "3",
+            description = "run each soak search N times and report the median (default 3; the machine is noisy)")
+    int repeat;
     @Option(names = "--results", paramLabel = "DIR", defaultValue = "results")
     Path results;
     @Spec
@@ -30,7 +33,10 @@ final class BenchCommand implements Callable<Integer> {
         if (soakStates != 0 && soakStates < 1000) {
             throw new dev.relaycheck.checker.UsageException("--soak-states must be at least 1000 (or 0 for all of soak)");
         }
-        String report = new Bench(soakStates, new ProgressPrinter(spec.commandLine().getErr())).run();
+        if (repeat < 1) {
+            throw new dev.relaycheck.checker.UsageException("--repeat must be at least 1");
+        }
+        String report = new Bench(soakStates, repeat, new ProgressPrinter(spec.commandLine().getErr())).run();
         spec.commandLine().getOut().print(report);
         try {
             Files.createDirectories(results);
