@@ -29,11 +29,13 @@ import java.util.function.LongPredicate;
  * <p>It runs on a {@link StateSpace}: the packed one when it takes the logic, else the readable model; both
  * give the same counts, and a counterexample is rebuilt and judged on the readable model either way.
  *
- * <p>Each level is processed in chunks. Worker threads expand a chunk's states (successors, invariant
- * checks, fingerprints, healing) in parallel, then each adds the chunk's successors that fall in its own
- * shard of the visited set, in frontier order; then one thread numbers the new states and counts the
- * transitions, in frontier order. Frontier order alone decides ids, counts and which counterexample is
- * reported, so any number of threads gives the same result.
+ * <p>Each level is processed in chunks, in three phases that a {@link Crew} of worker threads runs
+ * together. Each worker expands a slice of the chunk's states (successors, invariant checks, fingerprints,
+ * healing); then each adds the chunk's successors that fall in its own shard of the visited set, in
+ * frontier order, noting which are new; then each numbers and stores its own slice's new states, whose
+ * first number is known from the counts of the phase before, and tallies its transitions. One thread sums
+ * the tallies in frontier order, up to the first slice that stopped. Frontier order alone decides ids,
+ * counts and which counterexample is reported, so any number of threads gives the same result.
  */
 public final class BreadthFirstSearch {
     /**
