@@ -198,11 +198,11 @@ public final class BreadthFirstSearch {
                 StateSpace.Level done = frontier; // its memory serves the level after next
                 frontier = next;
                 next = done;
-                next.clear();
+                next.truncate(0);
                 IntList doneIds = ids;
                 ids = nextIds;
                 nextIds = doneIds;
-                nextIds.clear();
+                nextIds.truncate(0);
                 if (frontier.size() > 0) {
                     depth++;
                 }
@@ -291,8 +291,10 @@ public final class BreadthFirstSearch {
             } else if (tally.violationAt >= 0) {
                 run.found = counterexample(model, run.tree, tally.violationAt, tally.violationChoice, false);
             }
-            if (!run.going()) {
+            if (!run.going()) { // room was made for the whole chunk's new states: keep those numbered
                 run.tree.truncate(tally.firstId + tally.numbered);
+                next.truncate(tally.firstSlot + tally.numbered);
+                nextIds.truncate(tally.firstSlot + tally.numbered);
                 return;
             }
         }
@@ -390,8 +392,8 @@ public final class BreadthFirstSearch {
             return values[i];
         }
 
-        void clear() {
-            size = 0;
+        void truncate(int size) {
+            this.size = size;
         }
     }
 }

@@ -70,9 +70,9 @@ public final class ReadableSpace implements StateSpace {
         }
 
         @Override
-        public void clear() {
-            Arrays.fill(states, 0, size, null);
-            size = 0;
+        public void truncate(int size) {
+            Arrays.fill(states, size, this.size, null);
+            this.size = size;
         }
     }
 

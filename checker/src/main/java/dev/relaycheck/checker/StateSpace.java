@@ -41,8 +41,8 @@ public interface StateSpace {
          */
         void put(int index, Successors from, int j);
 
-        /** Empties it, keeping its memory for the next level but one. */
-        void clear();
+        /** Keeps its first {@code size} states (none: it serves the level after next), and its memory. */
+        void truncate(int size);
     }
 
     /** Expands states; not shared between threads. */

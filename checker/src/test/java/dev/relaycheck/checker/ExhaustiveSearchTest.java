@@ -9,6 +9,7 @@ import dev.relaycheck.model.Witness;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.List;
 import java.util.stream.Stream;
@@ -105,6 +106,28 @@ class ExhaustiveSearchTest {
             SearchResult two = new BreadthFirstSearch(1_000_000, 8, 2, Progress.NONE).search(l, ReferenceScenarios.mixed());
             assertThat(two.summary()).isEqualTo(one.summary());
             assertThat(two.counterexample().map(TraceFormatter::format)).isEqualTo(one.counterexample().map(TraceFormatter::format));
+        }
+    }
+
+    /**
+     * A search that stops counts only the states it stored: its depth is the deepest level holding one,
+     * although room was made for the whole chunk's new states. (Found when the workers began numbering their
+     * own slices: ack-before-deliver reported depth 2 for a one-step counterexample.)
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3})
+    void aStoppedSearchCountsOnlyTheStatesItStored(int threads) {
+        record Expected(String logic, Scenario scenario, int maxStates, long states, long transitions, int depth) {
+        }
+        for (Expected e : List.of(
+                new Expected("ack-before-deliver", ReferenceScenarios.event61LostAck(), 1_000_000, 5, 4, 1),
+                new Expected("dedup-by-payload", ReferenceScenarios.aggregateOrder(), 1_000_000, 169, 255, 5),
+                new Expected("correct", ReferenceScenarios.mixed(), 777, 777, 1_350, 8),
+                new Expected("correct", ReferenceScenarios.soak(), 100_000, 100_000, 283_684, 14))) {
+            RelayLogic logic = LogicCatalogue.byId(e.logic()).orElseThrow();
+            SearchResult r = new BreadthFirstSearch(e.maxStates(), 8, threads, Progress.NONE).search(logic, e.scenario());
+            assertThat(List.of(r.states(), r.transitions(), (long) r.depth()))
+                    .as("%s on %s", e.logic(), e.scenario().name()).containsExactly(e.states(), e.transitions(), (long) e.depth());
         }
     }
 }

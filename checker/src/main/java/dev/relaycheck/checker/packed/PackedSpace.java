@@ -107,8 +107,8 @@ public final class PackedSpace implements StateSpace {
         }
 
         @Override
-        public void clear() {
-            size = 0;
+        public void truncate(int size) {
+            this.size = size;
         }
     }
 
