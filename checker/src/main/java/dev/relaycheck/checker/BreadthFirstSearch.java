@@ -100,7 +100,6 @@ public final class BreadthFirstSearch {
     private static final class Tally {
         int firstState; // the slice's first state in the frontier
         int firstId; // the number its first new state gets
-        int firstSlot; // where in the next level its first new state goes
         int numbered;
         long transitions;
         final long[] witnesses = new long[Witness.values().length];
@@ -174,10 +173,8 @@ public final class BreadthFirstSearch {
         StateSpace.Level next = space.newLevel();
         long initial = frontier.fingerprint(0);
         run.visited.shard(VisitedSet.shardOf(initial, threads)).add(initial);
-        IntList ids = new IntList();
-        IntList nextIds = new IntList();
-        ids.extend(1);
-        ids.put(0, run.tree.extend(1));
+        // a level's states are numbered in the order they are stored, so state i of a level has number first + i
+        int frontierFirst = run.tree.extend(1);
         run.tree.put(0, -1, 0);
         int depth = 0;
         int stride = space.wordsPerState();
@@ -189,20 +186,18 @@ public final class BreadthFirstSearch {
         String task = "bfs " + model.logic().id() + "/" + model.scenario().name();
         try (Crew crew = new Crew(threads, "relaycheck-bfs")) { // this thread is the first worker
             while (frontier.size() > 0 && run.going()) {
+                int nextFirst = run.tree.size();
                 for (int from = 0; from < frontier.size() && run.going(); from += chunk) {
                     int to = Math.min(frontier.size(), from + chunk);
-                    expand(crew, workers, run, frontier, ids, from, to);
-                    merge(crew, model, run, bound, workers, ids, next, nextIds);
+                    expand(crew, workers, run, frontier, frontierFirst, from, to);
+                    merge(crew, model, run, bound, workers, frontierFirst, next, nextFirst);
                     progress.update(task, run.tree.size(), run.transitions, depth);
                 }
                 StateSpace.Level done = frontier; // its memory serves the level after next
                 frontier = next;
                 next = done;
                 next.truncate(0);
-                IntList doneIds = ids;
-                ids = nextIds;
-                nextIds = doneIds;
-                nextIds.truncate(0);
+                frontierFirst = nextFirst;
                 if (frontier.size() > 0) {
                     depth++;
                 }
@@ -227,13 +222,13 @@ public final class BreadthFirstSearch {
      * that fall in its own shard of the visited set, in frontier order, noting which are new.
      */
     private void expand(Crew crew, List<Worker> workers, Run run, StateSpace.Level frontier,
-                        IntList ids, int from, int to) {
+                        int frontierFirst, int from, int to) {
         boolean heal = run.healingFailure < 0;
         VisitedSet visited = run.visited;
         int per = (to - from + threads - 1) / threads;
         crew.run(t -> {
             int lo = Math.min(to, from + t * per);
-            expandRange(workers.get(t), visited, frontier, ids, lo, Math.min(to, lo + per), heal);
+            expandRange(workers.get(t), visited, frontier, frontierFirst, lo, Math.min(to, lo + per), heal);
         });
         crew.run(shard -> {
             for (Worker w : workers) {
@@ -243,7 +238,7 @@ public final class BreadthFirstSearch {
     }
 
     /** Runs in a worker: writes nothing shared, and reads the visited set, which nobody adds to meanwhile. */
-    private void expandRange(Worker worker, VisitedSet visited, StateSpace.Level frontier, IntList ids,
+    private void expandRange(Worker worker, VisitedSet visited, StateSpace.Level frontier, int frontierFirst,
                              int from, int to, boolean heal) {
         Successors out = worker.out();
         out.clear();
@@ -251,7 +246,7 @@ public final class BreadthFirstSearch {
         LongPredicate known = visited::contains; // once, not an object a state
         for (int i = from; i < to; i++) {
             worker.expander().expand(frontier, i, known, out);
-            boolean healed = heal && (out.open() == 0 || ids.get(i) % healEvery == 0);
+            boolean healed = heal && (out.open() == 0 || (frontierFirst + i) % healEvery == 0);
             out.endState(healed, healed && worker.expander().healingFails(frontier, i));
         }
     }
@@ -262,18 +257,16 @@ public final class BreadthFirstSearch {
      * workers number and store their own new states at once, then this thread sums their tallies in frontier
      * order, up to the first slice that stopped.
      */
-    private void merge(Crew crew, RelayModel model, Run run, int bound, List<Worker> workers, IntList ids,
-                       StateSpace.Level next, IntList nextIds) {
+    private void merge(Crew crew, RelayModel model, Run run, int bound, List<Worker> workers, int frontierFirst,
+                       StateSpace.Level next, int nextFirst) {
         int fresh = 0;
         for (Worker w : workers) {
             w.tally().firstId = run.tree.size() + fresh;
-            w.tally().firstSlot = next.size() + fresh;
             fresh += w.out().freshCount();
         }
         run.tree.extend(fresh);
         next.extend(fresh);
-        nextIds.extend(fresh);
-        crew.run(t -> number(workers.get(t), run.tree, bound, ids, next, nextIds));
+        crew.run(t -> number(workers.get(t), run.tree, bound, frontierFirst, next, nextFirst));
         for (Worker w : workers) {
             Tally tally = w.tally();
             run.transitions += tally.transitions;
@@ -293,8 +286,7 @@ public final class BreadthFirstSearch {
             }
             if (!run.going()) { // room was made for the whole chunk's new states: keep those numbered
                 run.tree.truncate(tally.firstId + tally.numbered);
-                next.truncate(tally.firstSlot + tally.numbered);
-                nextIds.truncate(tally.firstSlot + tally.numbered);
+                next.truncate(tally.firstId + tally.numbered - nextFirst);
                 return;
             }
         }
@@ -305,13 +297,14 @@ public final class BreadthFirstSearch {
      * each in the tree and the next level; counts transitions, witnesses and healing runs; stops at the first
      * violation or at the bound. Writes only its own tally and the entries its numbers name.
      */
-    private void number(Worker worker, StateTree tree, int bound, IntList ids, StateSpace.Level next, IntList nextIds) {
+    private void number(Worker worker, StateTree tree, int bound, int frontierFirst, StateSpace.Level next,
+                        int nextFirst) {
         Successors successors = worker.out();
         Tally tally = worker.tally();
         tally.reset();
         int f = tally.firstState;
         for (int k = 0; k < successors.states(); k++, f++) {
-            int id = ids.get(f);
+            int id = frontierFirst + f;
             if (successors.healed(k) && tally.healingFailure < 0) {
                 tally.healingChecks++;
                 if (successors.healingFailed(k)) {
@@ -333,10 +326,8 @@ public final class BreadthFirstSearch {
                         tally.stoppedAtBound = true;
                         return;
                     }
-                    int slot = tally.firstSlot + tally.numbered;
                     tree.put(newId, id, j - first);
-                    next.put(slot, successors, j);
-                    nextIds.put(slot, newId);
+                    next.put(newId - nextFirst, successors, j);
                     tally.numbered++;
                 }
                 if (breaks != Successors.NONE) {
@@ -370,30 +361,5 @@ public final class BreadthFirstSearch {
         Violation v = j.violation().orElseThrow(() -> new IllegalStateException(
                 "internal error: the rebuilt path does not reproduce the violation (non-deterministic logic?)"));
         return new Counterexample(model.logic(), model.scenario(), v, path, j.trace(), OptionalLong.empty(), "bfs");
-    }
-
-    /** A level's state numbers without boxing: room made by the merging thread, filled by the workers. */
-    private static final class IntList {
-        private int[] values = new int[16];
-        private int size;
-
-        void extend(int count) {
-            size += count;
-            if (size > values.length) {
-                values = Arrays.copyOf(values, Math.max(size, 2 * values.length));
-            }
-        }
-
-        void put(int i, int v) {
-            values[i] = v;
-        }
-
-        int get(int i) {
-            return values[i];
-        }
-
-        void truncate(int size) {
-            this.size = size;
-        }
     }
 }
