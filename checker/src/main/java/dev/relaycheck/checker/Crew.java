@@ -37,10 +37,6 @@ final class Crew implements AutoCloseable {
         }
     }
 
-    int size() {
-        return size;
-    }
-
     /** Runs {@code task} for 0 to size-1, 0 on this thread, and returns when every member is done. */
     void run(IntConsumer task) {
         if (size == 1) {

@@ -14,10 +14,6 @@ final class VisitedSet {
         }
     }
 
-    int count() {
-        return shards.length;
-    }
-
     /** The shard of a fingerprint: its high 32 bits scaled to the shard count (a multiply, not a division). */
     static int shardOf(long fingerprint, int count) {
         return (int) (((fingerprint >>> 32) * count) >>> 32);

@@ -144,7 +144,7 @@ public final class FullCheck {
             for (CheckResult r : results) {
                 Files.writeString(out.resolve(r.check() + ".txt"), r.report(), StandardCharsets.UTF_8);
             }
-            sql.rows().forEach(r -> tsv.append(String.join("\t", r.check(), r.target(), r.expect(), r.verdict(), r.detail())).append('\n'));
+            results.forEach(r -> r.rows().forEach(row -> tsv.append(row.tsv()).append('\n')));
             Files.writeString(out.resolve("summary.tsv"), tsv.toString(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
