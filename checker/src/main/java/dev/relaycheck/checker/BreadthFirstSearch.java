@@ -247,7 +247,7 @@ public final class BreadthFirstSearch {
         for (int i = from; i < to; i++) {
             worker.expander().expand(frontier, i, known, out);
             boolean healed = heal && (out.open() == 0 || (frontierFirst + i) % healEvery == 0);
-            out.endState(healed, healed && worker.expander().healingFails(frontier, i));
+            out.endState(healed, healed && worker.expander().healingFailsFromLast());
         }
     }
 

@@ -79,9 +79,12 @@ public final class ReadableSpace implements StateSpace {
     @Override
     public Expander expander() {
         return new Expander() {
+            private RelayState last;
+
             @Override
             public void expand(Level level, int i, LongPredicate known, Successors out) {
                 RelayState s = ((States) level).states[i];
+                last = s;
                 for (Step step : model.enabled(s)) {
                     StepResult r = model.applyEnabled(s, step);
                     long fp = Fingerprint.of(r.state());
@@ -99,8 +102,8 @@ public final class ReadableSpace implements StateSpace {
             }
 
             @Override
-            public boolean healingFails(Level level, int i) {
-                return Healing.check(model, ((States) level).states[i]).isPresent();
+            public boolean healingFailsFromLast() {
+                return Healing.check(model, last).isPresent();
             }
         };
     }

@@ -55,7 +55,11 @@ public interface StateSpace {
          */
         void expand(Level level, int i, LongPredicate known, Successors out);
 
-        /** Whether the EVENTUAL_DELIVERY healing run from state {@code i} fails (or runs into a safety violation). */
-        boolean healingFails(Level level, int i);
+        /**
+         * Whether the EVENTUAL_DELIVERY healing run from the state the last {@link #expand} expanded fails (or
+         * runs into a safety violation). The search heals only a state it has just expanded, so the expander
+         * still holds it: a packed one need not unpack it again.
+         */
+        boolean healingFailsFromLast();
     }
 }

@@ -144,7 +144,7 @@ public final class PackedSpace implements StateSpace {
             public void expand(Level level, int i, LongPredicate known, Successors out) {
                 long[] words = ((Words) level).words;
                 int at = i * stride;
-                layout.decode(words, at, from);
+                layout.decode(words, at, from); // undo leaves it holding this state, for healingFailsFromLast
                 int n = model.enabled(from, steps, false);
                 for (int k = 0; k < n; k++) {
                     int result = model.apply(from, steps[k]);
@@ -169,8 +169,7 @@ public final class PackedSpace implements StateSpace {
             }
 
             @Override
-            public boolean healingFails(Level level, int i) {
-                layout.decode(((Words) level).words, i * stride, from);
+            public boolean healingFailsFromLast() {
                 return model.healingFails(from);
             }
         };
