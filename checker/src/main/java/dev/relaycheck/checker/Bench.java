@@ -121,23 +121,37 @@ public final class Bench {
         for (String[] c : catches) {
             b.append("| ").append(String.join(" | ", c)).append(" |\n");
         }
+        b.append("\n## Where the time goes (the median soak runs, phase by phase)\n\n");
+        b.append("| search | expansion | visited set | numbering and storing | other |\n|---|---|---|---|---|\n");
+        for (Row r : List.of(soak1, soak2)) {
+            b.append(phases(r));
+        }
         b.append("""
+
+                Expansion is unpacking each state, listing its steps, applying each, checking the invariants, packing
+                and fingerprinting each successor, and the healing runs; the visited set is adding every successor's
+                fingerprint; numbering is giving the new states their numbers and storing them in the tree and the
+                next level; other is what falls between (making room for the new states, turning levels over,
+                progress lines). Each figure is wall time, all threads at once.
 
                 ## What limits it
 
                 The packed engine keeps a state as a few 64-bit words (3 for soak), expands it in an int scratch with
                 a journal of the slots each step writes (apply, pack the change, undo), and fingerprints the words.
-                On one thread about half the time goes to that expansion, a third to the visited set and a tenth to
-                numbering and storing the new states. The visited set is what falls off as the search grows: every
-                transition looks its fingerprint up, and past a few million states the set (hundreds of MiB for
-                soak) is far outside the caches, so each lookup is a miss to main memory; compare soak's first 3 M
-                states with all of it. Touching a batch of slots before probing them lets the misses overlap, and
-                huge pages spare the TLB. Memory the process has not touched before is slow to come by on a virtual
-                machine (here a fresh 256 MiB array took 0.4 to 0.75 s, a reused one 0.02 s), so growing the set
-                costs soak about a second. With two threads, each worker expands a slice of a chunk of 64 Ki states,
-                adds the chunk's successors that fall in its own shard of the visited set, then numbers and stores
-                its slice's new states; the threads meet three times a chunk and spin, not park, between phases.
-                The two cores share memory bandwidth and their host, so two threads gain about 1.7 times.
+                The visited set is what falls off as the search grows: every transition looks its fingerprint up,
+                and past a few million states the set (hundreds of MiB for soak) is far outside the caches, so each
+                lookup is a miss to main memory; compare soak's first 3 M states with all of it. Touching a batch of
+                slots before probing them lets the misses overlap, and huge pages spare the TLB. Growing the set is
+                the dearest part of it after the lookups: memory the process has not touched before is slow to come
+                by on a virtual machine (here a fresh 256 MiB array took 0.4 to 0.75 s, a reused one 0.02 s), and a
+                set sized for soak from the start (an experiment: a search cannot know its size) ran soak about 1.2 s
+                faster on one thread. A set at most 60% full instead of 70% measured no faster. Checking each
+                level's successors against sorted runs instead of a hash table (delayed duplicate detection, as
+                disk-based model checkers do) was slower in a replay of soak-sized levels: 67 to 89 ns a successor
+                against 42 to 54. With two threads, each worker expands a slice of a chunk of 64 Ki states, adds the
+                chunk's successors that fall in its own shard of the visited set, then numbers and stores its
+                slice's new states; the threads meet three times a chunk and spin, not park, between phases. The
+                two cores share memory bandwidth and their host, so two threads gain about 1.7 times.
                 """);
         return b.toString();
     }
@@ -158,6 +172,22 @@ public final class Bench {
         }
         results.sort(Comparator.comparingLong(SearchResult::nanos));
         return new Row(label, threads, results.get(runs / 2), results.stream().map(r -> r.nanos() / 1e9).toList());
+    }
+
+    /** A row of the phase table: each phase's seconds, its share of the run, and its cost per unit of work. */
+    private static String phases(Row r) {
+        SearchResult s = r.result();
+        PhaseTimes p = s.phases();
+        long total = s.nanos();
+        return String.format("| %s, %d thread%s | %s; %.0f ns a state | %s; %.0f ns a transition | %s | %s |%n",
+                s.scenario().name(), r.threads(), r.threads() == 1 ? "" : "s",
+                share(p.expandNanos(), total), (double) p.expandNanos() / s.states(),
+                share(p.visitedNanos(), total), (double) p.visitedNanos() / s.transitions(),
+                share(p.numberNanos(), total), share(p.otherNanos(total), total));
+    }
+
+    private static String share(long nanos, long total) {
+        return String.format("%.2f s (%.0f%%)", nanos / 1e9, 100.0 * nanos / total);
     }
 
     private static String rate(Row r) {

@@ -133,6 +133,9 @@ public final class BreadthFirstSearch {
         int brokenStates; // a state breaking a state invariant is counted but not stored: the search ends there
         Counterexample found;
         String incomplete;
+        long expandNanos; // wall time of each phase, for the bench
+        long visitedNanos;
+        long numberNanos;
 
         Run(int shards) {
             visited = new VisitedSet(shards);
@@ -214,7 +217,8 @@ public final class BreadthFirstSearch {
         }
         return new SearchResult("bfs", space.engine(), model.logic(), model.scenario(), run.tree.size() + run.brokenStates,
                 run.transitions, depth, 0, run.healingChecks, System.nanoTime() - start, witnesses,
-                Optional.ofNullable(run.found), Optional.ofNullable(run.incomplete), run.visited.bytes() + run.tree.bytes());
+                Optional.ofNullable(run.found), Optional.ofNullable(run.incomplete), run.visited.bytes() + run.tree.bytes(),
+                new PhaseTimes(run.expandNanos, run.visitedNanos, run.numberNanos));
     }
 
     /**
@@ -226,15 +230,19 @@ public final class BreadthFirstSearch {
         boolean heal = run.healingFailure < 0;
         VisitedSet visited = run.visited;
         int per = (to - from + threads - 1) / threads;
+        long start = System.nanoTime();
         crew.run(t -> {
             int lo = Math.min(to, from + t * per);
             expandRange(workers.get(t), visited, frontier, frontierFirst, lo, Math.min(to, lo + per), heal);
         });
+        long expanded = System.nanoTime();
         crew.run(shard -> {
             for (Worker w : workers) {
                 w.out().addToShard(visited, shard);
             }
         });
+        run.expandNanos += expanded - start;
+        run.visitedNanos += System.nanoTime() - expanded;
     }
 
     /** Runs in a worker: writes nothing shared, and reads the visited set, which nobody adds to meanwhile. */
@@ -266,7 +274,9 @@ public final class BreadthFirstSearch {
         }
         run.tree.extend(fresh);
         next.extend(fresh);
+        long start = System.nanoTime();
         crew.run(t -> number(workers.get(t), run.tree, bound, frontierFirst, next, nextFirst));
+        run.numberNanos += System.nanoTime() - start;
         for (Worker w : workers) {
             Tally tally = w.tally();
             run.transitions += tally.transitions;

@@ -25,10 +25,12 @@ import java.util.Optional;
  * @param counterexample  the first violation, shortest for bfs, shrunk for walks
  * @param incomplete      why the search stopped before covering its space, if it did
  * @param tableBytes      memory of the visited set (bfs)
+ * @param phases          where the wall time went (bfs; {@link PhaseTimes#NONE} for walks)
  */
 public record SearchResult(String strategy, String engine, RelayLogic logic, Scenario scenario, long states, long transitions,
                            int depth, long runs, long healingChecks, long nanos, Map<Witness, Long> witnesses,
-                           Optional<Counterexample> counterexample, Optional<String> incomplete, long tableBytes) {
+                           Optional<Counterexample> counterexample, Optional<String> incomplete, long tableBytes,
+                           PhaseTimes phases) {
 
     public SearchResult {
         EnumMap<Witness, Long> w = new EnumMap<>(Witness.class);
@@ -39,7 +41,7 @@ public record SearchResult(String strategy, String engine, RelayLogic logic, Sce
     /** The same result, saying another engine ran it. */
     public SearchResult withEngine(String name) {
         return new SearchResult(strategy, name, logic, scenario, states, transitions, depth, runs, healingChecks, nanos,
-                witnesses, counterexample, incomplete, tableBytes);
+                witnesses, counterexample, incomplete, tableBytes, phases);
     }
 
     public boolean violated() {

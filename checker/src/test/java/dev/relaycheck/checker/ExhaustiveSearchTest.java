@@ -109,6 +109,16 @@ class ExhaustiveSearchTest {
         }
     }
 
+    @Test
+    void itsPhaseTimesAreEachPartOfItsWallTime() {
+        for (int threads : new int[] {1, 2}) {
+            SearchResult r = new BreadthFirstSearch(1_000_000, 8, threads, Progress.NONE).search(LogicCatalogue.correct(), ReferenceScenarios.mixed());
+            PhaseTimes p = r.phases();
+            assertThat(List.of(p.expandNanos(), p.visitedNanos(), p.numberNanos())).allMatch(n -> n > 0);
+            assertThat(p.otherNanos(r.nanos())).as("the phases run one after another, inside the search").isPositive();
+        }
+    }
+
     /**
      * A search that stops counts only the states it stored: its depth is the deepest level holding one,
      * although room was made for the whole chunk's new states. (Found when the workers began numbering their

@@ -2,6 +2,7 @@ package dev.relaycheck.checker.walk;
 
 import dev.relaycheck.checker.Counterexample;
 import dev.relaycheck.checker.Judge;
+import dev.relaycheck.checker.PhaseTimes;
 import dev.relaycheck.checker.Progress;
 import dev.relaycheck.checker.SearchResult;
 import dev.relaycheck.checker.Shrinker;
@@ -125,7 +126,7 @@ public final class WalkSearch {
         }
         Optional<Counterexample> cx = Optional.ofNullable(failures[0]).map(w -> report(model, w));
         return new SearchResult(strategy.name(), "readable", logic, scenario, totalSteps, totalSteps, depth, walks, walks,
-                System.nanoTime() - start, witnesses, cx, Optional.empty(), 0);
+                System.nanoTime() - start, witnesses, cx, Optional.empty(), 0, PhaseTimes.NONE);
     }
 
     private static long[] stats(Walk w) {

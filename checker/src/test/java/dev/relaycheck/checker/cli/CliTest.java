@@ -223,6 +223,10 @@ class CliTest {
                 "| packed and readable engines agree on mixed-big | same states, transitions, depth, witnesses | yes |",
                 "every catalogue variant caught in under a second", "## What limits it");
         assertThat(bench).containsPattern("\\| soak \\| packed \\| 1 \\| 20,000 \\| [\\d,]+ \\| [\\d.]+ \\([\\d.]+-[\\d.]+\\) \\|");
+        for (String search : List.of("soak, 1 thread", "soak, 2 threads")) { // where the time went, phase by phase
+            assertThat(bench).containsPattern("\\| " + search + " \\| [\\d.]+ s \\(\\d+%\\); \\d+ ns a state \\| [\\d.]+ s "
+                    + "\\(\\d+%\\); \\d+ ns a transition \\| [\\d.]+ s \\(\\d+%\\) \\| [\\d.]+ s \\(\\d+%\\) \\|");
+        }
         for (String variant : List.of("ack-ignores-token", "lease-never-expires", "outbox-outside-transaction")) {
             assertThat(bench).contains("| " + variant + " | ");
         }
