@@ -304,14 +304,46 @@ public final class BreadthFirstSearch {
 
     /**
      * Runs in a worker: gives the new successors of its slice the numbers from its first on, in order, storing
-     * each in the tree and the next level; counts transitions, witnesses and healing runs; stops at the first
-     * violation or at the bound. Writes only its own tally and the entries its numbers name.
+     * each in the tree and the next level, and counts transitions, witnesses and healing runs. Writes only its
+     * own tally and the entries its numbers name.
      */
     private void number(Worker worker, StateTree tree, int bound, int frontierFirst, StateSpace.Level next,
                         int nextFirst) {
         Successors successors = worker.out();
         Tally tally = worker.tally();
         tally.reset();
+        if (successors.firstBreak() >= 0 || tally.firstId + successors.freshCount() > bound) {
+            numberUntilStop(successors, tally, tree, bound, frontierFirst, next, nextFirst);
+            return;
+        }
+        // the search goes on past this slice: its counts are the expansion's, and only new successors need a visit
+        tally.transitions = successors.size();
+        for (int bit = 0; bit < tally.witnesses.length; bit++) {
+            tally.witnesses[bit] = successors.witnessCount(bit);
+        }
+        tally.healingChecks = successors.healedThroughFailure();
+        if (successors.firstHealingFailure() >= 0) {
+            tally.healingFailure = frontierFirst + tally.firstState + successors.firstHealingFailure();
+        }
+        int k = 0; // the state whose successor j is
+        for (int j = successors.nextFresh(); j >= 0; j = successors.nextFresh()) {
+            while (successors.to(k) <= j) {
+                k++;
+            }
+            int newId = tally.firstId + tally.numbered;
+            tree.put(newId, frontierFirst + tally.firstState + k, j - successors.from(k));
+            next.put(newId - nextFirst, successors, j);
+            tally.numbered++;
+        }
+    }
+
+    /**
+     * {@link #number} for a slice the search stops in, at its first violation or at the bound: visits every
+     * successor in order, counting only up to the one it stops at.
+     */
+    private static void numberUntilStop(Successors successors, Tally tally, StateTree tree, int bound, int frontierFirst,
+                                        StateSpace.Level next, int nextFirst) {
+        int fresh = successors.nextFresh();
         int f = tally.firstState;
         for (int k = 0; k < successors.states(); k++, f++) {
             int id = frontierFirst + f;
@@ -330,7 +362,8 @@ public final class BreadthFirstSearch {
                 byte breaks = successors.breaks(j);
                 if (breaks == Successors.BREAKS_STATE) {
                     tally.brokenState = true;
-                } else if (successors.fresh(j)) {
+                } else if (j == fresh) {
+                    fresh = successors.nextFresh();
                     int newId = tally.firstId + tally.numbered;
                     if (newId >= bound) {
                         tally.stoppedAtBound = true;

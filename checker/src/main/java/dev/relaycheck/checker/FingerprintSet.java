@@ -67,13 +67,13 @@ final class FingerprintSet {
     }
 
     /**
-     * Adds {@code fps[at[k]]} for k from 0 to {@code count}, in that order, setting {@code fresh[k]} when it
-     * was new; returns how many were. The set is far bigger than the caches, so nearly every probe misses:
-     * it goes a batch at a time, first loading each fingerprint's home slot (independent loads, with no
-     * branch between them, let the processor wait for their misses at once instead of one after another),
-     * then probing.
+     * Adds {@code fps[at[k]]} for k from 0 to {@code count}, in that order, writing to {@code fresh} each
+     * {@code at[k]} whose fingerprint was new, in that order too; returns how many were. The set is far bigger
+     * than the caches, so nearly every probe misses: it goes a batch at a time, first loading each fingerprint's
+     * home slot (independent loads, with no branch between them, let the processor wait for their misses at
+     * once instead of one after another), then probing.
      */
-    int addAll(long[] fps, int[] at, int count, boolean[] fresh) {
+    int addAll(long[] fps, int[] at, int count, int[] fresh) {
         int added = 0;
         for (int from = 0; from < count; from += BATCH) {
             int to = Math.min(count, from + BATCH);
@@ -89,8 +89,9 @@ final class FingerprintSet {
             }
             touched = loaded;
             for (int j = from; j < to; j++) {
-                fresh[j] = !repeat[j - from] && add(fps[at[j]]);
-                added += fresh[j] ? 1 : 0;
+                if (!repeat[j - from] && add(fps[at[j]])) {
+                    fresh[added++] = at[j];
+                }
             }
         }
         return added;

@@ -8,9 +8,11 @@ import java.util.Arrays;
 /**
  * What a worker found expanding a run of states: per state, where its successors end and whether its
  * healing run was made and failed; per successor, its fingerprint, what it broke, which witnesses its step
- * showed, the state itself (held as the space holds states: an object, or a stride of packed words), and,
- * once its shard of the visited set has taken it, whether it was new. Flat primitive arrays, reused chunk
- * after chunk, because the packed space fills millions a second.
+ * showed, and the state itself (held as the space holds states: an object, or a stride of packed words);
+ * once the visited set has taken them, which successors were new. It also tallies as it goes what the search
+ * counts (transitions, witnesses, healing runs), so that numbering a run the search does not stop in need
+ * visit only the new successors. Flat primitive arrays, reused chunk after chunk, because the packed space
+ * fills millions a second.
  */
 public final class Successors {
     /** The step broke nothing. */
@@ -27,20 +29,26 @@ public final class Successors {
     private long[] fingerprints = new long[64];
     private byte[] broken = new byte[64];
     private byte[] witnesses = new byte[64];
-    private int[] place = new int[64]; // where a successor sits in its shard's list
     private int size;
 
-    // per shard of the visited set: the successors whose fingerprints fall in it, in order, and which of
-    // them were new; a shard's owner writes only its own flags, so no two threads write one cache line
+    // per shard of the visited set: the successors whose fingerprints fall in it, in order, and those of
+    // them that were new, in order; a shard's owner writes only its own list, so threads share no cache line
     private final int[][] byShard;
-    private final boolean[][] freshByShard;
+    private final int[][] freshByShard;
     private final int[] inShard;
     private final int[] freshInShard;
+    private final int[] freshRead; // per shard, how far nextFresh has read its new successors
 
     private int[] ends = new int[16];
     private boolean[] healed = new boolean[16];
     private boolean[] healingFailed = new boolean[16];
     private int states;
+
+    // the tallies, kept as successors and states are added
+    private final long[] witnessCounts = new long[Byte.SIZE]; // per witness bit
+    private int firstBreak; // the first successor that broke an invariant, or -1
+    private int healedThroughFailure; // healing runs up to and including the first that failed
+    private int firstHealingFailure; // the first state whose healing run failed, or -1
 
     /**
      * {@code stride}: packed words a successor takes, or 0 for a space that holds states as objects;
@@ -54,9 +62,10 @@ public final class Successors {
             words = new long[64 * stride];
         }
         byShard = new int[shards][64];
-        freshByShard = new boolean[shards][64];
+        freshByShard = new int[shards][64];
         inShard = new int[shards];
         freshInShard = new int[shards];
+        freshRead = new int[shards];
     }
 
     /** Empties it for the next chunk, keeping its arrays. */
@@ -67,6 +76,10 @@ public final class Successors {
         size = 0;
         states = 0;
         Arrays.fill(inShard, 0);
+        Arrays.fill(witnessCounts, 0);
+        firstBreak = -1;
+        healedThroughFailure = 0;
+        firstHealingFailure = -1;
     }
 
     /** Adds a successor held as an object. */
@@ -95,16 +108,20 @@ public final class Successors {
         fingerprints[size] = fingerprint;
         broken[size] = breaks;
         witnesses[size] = (byte) witnessMask;
-        place[size] = -1;
+        for (int w = witnessMask, bit = 0; w != 0; w >>>= 1, bit++) {
+            witnessCounts[bit] += w & 1;
+        }
+        if (breaks != NONE && firstBreak < 0) {
+            firstBreak = size;
+        }
         if (breaks != BREAKS_STATE) { // such a state is never stored
             int shard = VisitedSet.shardOf(fingerprint, byShard.length);
             int k = inShard[shard]++;
             if (k == byShard[shard].length) {
                 byShard[shard] = Arrays.copyOf(byShard[shard], k * 2);
-                freshByShard[shard] = Arrays.copyOf(freshByShard[shard], k * 2);
+                freshByShard[shard] = new int[k * 2];
             }
             byShard[shard][k] = size;
-            place[size] = k;
         }
         size++;
     }
@@ -117,7 +134,6 @@ public final class Successors {
         fingerprints = Arrays.copyOf(fingerprints, n);
         broken = Arrays.copyOf(broken, n);
         witnesses = Arrays.copyOf(witnesses, n);
-        place = Arrays.copyOf(place, n);
         if (stride == 0) {
             objects = Arrays.copyOf(objects, n);
         } else {
@@ -135,15 +151,44 @@ public final class Successors {
         ends[states] = size;
         healed[states] = healedHere;
         healingFailed[states] = healingFailedHere;
+        if (healedHere && firstHealingFailure < 0) {
+            healedThroughFailure++;
+            if (healingFailedHere) {
+                firstHealingFailure = states;
+            }
+        }
         states++;
     }
 
     /**
-     * Adds the successors whose fingerprints fall in {@code shard} to it, in order, noting which were new.
-     * Each shard's owner writes only its own successors' flags.
+     * Adds the successors whose fingerprints fall in {@code shard} to it, in order, listing those that were
+     * new. Each shard's owner writes only its own list.
      */
     void addToShard(VisitedSet visited, int shard) {
         freshInShard[shard] = visited.shard(shard).addAll(fingerprints, byShard[shard], inShard[shard], freshByShard[shard]);
+        freshRead[shard] = 0;
+    }
+
+    /**
+     * The next successor that was new to the visited set, in order (the shards' lists merged), or -1 after the
+     * last; once every shard has taken its own, each call reads one further.
+     */
+    int nextFresh() {
+        int next = -1;
+        int from = -1;
+        for (int shard = 0; shard < freshInShard.length; shard++) {
+            if (freshRead[shard] < freshInShard[shard]) {
+                int j = freshByShard[shard][freshRead[shard]];
+                if (next < 0 || j < next) {
+                    next = j;
+                    from = shard;
+                }
+            }
+        }
+        if (from >= 0) {
+            freshRead[from]++;
+        }
+        return next;
     }
 
     /** How many successors were new, once every shard has taken its own. */
@@ -153,6 +198,31 @@ public final class Successors {
             n += f;
         }
         return n;
+    }
+
+    /** Successors added, each a transition. */
+    int size() {
+        return size;
+    }
+
+    /** How many successors showed witness {@code bit}. */
+    long witnessCount(int bit) {
+        return witnessCounts[bit];
+    }
+
+    /** The first successor that broke an invariant, or -1. */
+    int firstBreak() {
+        return firstBreak;
+    }
+
+    /** Healing runs made, up to and including the first that failed. */
+    int healedThroughFailure() {
+        return healedThroughFailure;
+    }
+
+    /** The first state whose healing run failed, or -1. */
+    int firstHealingFailure() {
+        return firstHealingFailure;
     }
 
     /** Successors added since the last {@link #endState}. */
@@ -193,11 +263,6 @@ public final class Successors {
 
     public long fingerprint(int j) {
         return fingerprints[j];
-    }
-
-    /** Whether the successor was new to the visited set, taking successors in frontier order. */
-    public boolean fresh(int j) {
-        return place[j] >= 0 && freshByShard[VisitedSet.shardOf(fingerprints[j], byShard.length)][place[j]];
     }
 
     public byte breaks(int j) {
