@@ -181,22 +181,16 @@ final class PackedLayout {
     }
 
     /**
-     * Packs {@code s}, the state a step led to, into {@code out} at {@code at}: the words of the state before
-     * the step ({@code fromWords} at {@code fromAt}) with only the {@code count} slots the step wrote rewritten.
-     * A step writes a handful of a state's dozens of slots.
+     * Writes {@code value} into slot {@code slot}'s field of the state packed in {@code out} at {@code at},
+     * leaving every other field as it was; throws Overflow when the value is past the field. A step writes a
+     * handful of a state's dozens of slots, so its successor is its state's words with those rewritten.
      */
-    void encodeChange(long[] fromWords, int fromAt, int[] s, int[] slots, int count, long[] out, int at) {
-        for (int w = 0; w < words; w++) { // a few words: cheaper than arraycopy's call
-            out[at + w] = fromWords[fromAt + w];
-        }
-        for (int k = 0; k < count; k++) {
-            int slot = slots[k];
-            long d = field[slot];
-            int shift = (int) d & 63;
-            long mask = ((1L << (d >>> 16 & 63)) - 1) << shift;
-            int w = at + (int) (d >>> 8 & 0xFF);
-            out[w] = (out[w] & ~mask) | code(slot, d, s[slot]) << shift;
-        }
+    void pack(int slot, int value, long[] out, int at) {
+        long d = field[slot];
+        int shift = (int) d & 63;
+        long mask = ((1L << (d >>> 16 & 63)) - 1) << shift;
+        int w = at + (int) (d >>> 8 & 0xFF);
+        out[w] = (out[w] & ~mask) | code(slot, d, value) << shift;
     }
 
     /** A slot's value as its field holds it. */

@@ -83,6 +83,8 @@ final class PackedModel {
     private final int[] changedSlots; // the journal of apply: which slots it wrote, and what they held before
     private final int[] changedFrom;
     private int changes;
+    private long[] packInto; // while apply packs as it writes: the successor's words, and where they start
+    private int packAt;
     private final int[] healingSteps;
     private final int[] healing;
 
@@ -190,22 +192,18 @@ final class PackedModel {
         return n;
     }
 
-    /** Writes a slot, journaling what it held so {@link #undo} can restore it. */
+    /**
+     * Writes a slot, journaling what it held so {@link #undo} can restore it, and, while {@link #apply} packs
+     * a successor, its field in the successor's words.
+     */
     private void set(int[] s, int slot, int value) {
         changedSlots[changes] = slot;
         changedFrom[changes] = s[slot];
         changes++;
         s[slot] = value;
-    }
-
-    /** How many writes the last {@link #apply} journaled. */
-    int changes() {
-        return changes;
-    }
-
-    /** The slots the last {@link #apply} wrote, first {@link #changes()} of them (a slot may repeat). */
-    int[] changedSlots() {
-        return changedSlots;
+        if (packInto != null) {
+            at.pack(slot, value, packInto, packAt);
+        }
     }
 
     /** Takes the last {@link #apply} back, so one scratch serves every successor of a state without copying. */
@@ -213,6 +211,21 @@ final class PackedModel {
         while (changes > 0) {
             changes--;
             s[changedSlots[changes]] = changedFrom[changes];
+        }
+    }
+
+    /**
+     * {@link #apply(int[], int)}, also writing each slot it writes into {@code into} at {@code offset}, which
+     * holds {@code s} packed: afterwards it holds the successor packed (unless the step breaks a state
+     * invariant: such a state is never stored, and its words are left half-written).
+     */
+    int apply(int[] s, int step, long[] into, int offset) {
+        packInto = into;
+        packAt = offset;
+        try {
+            return apply(s, step);
+        } finally {
+            packInto = null;
         }
     }
 

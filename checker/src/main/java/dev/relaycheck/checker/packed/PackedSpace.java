@@ -13,7 +13,8 @@ import java.util.function.LongPredicate;
 /**
  * The packed twin of the readable model as a search space: a state is a few {@code long} words; a state is
  * expanded by unpacking it once into an {@code int[]} scratch, then for each step writing a few slots through
- * a journal, packing just those into a copy of the words, and undoing them; a fingerprint mixes the words.
+ * a journal, each write packed into a copy of the words as it is made, and undoing them; a fingerprint mixes
+ * the words.
  * It takes the reference logic and the catalogue variants ({@link PackedLogic}) on scenarios within its limits;
  * {@code PackedAgreementTest} holds it to the readable model state by state and count by count.
  */
@@ -147,21 +148,19 @@ public final class PackedSpace implements StateSpace {
                 layout.decode(words, at, from); // undo leaves it holding this state, for healingFailsFromLast
                 int n = model.enabled(from, steps, false);
                 for (int k = 0; k < n; k++) {
-                    int result = model.apply(from, steps[k]);
-                    byte breaks = PackedModel.breaks(result);
-                    int witnesses = PackedModel.witnesses(result);
-                    if (breaks == Successors.BREAKS_STATE) { // never stored, so never packed
-                        out.nextWords();
-                        out.addPacked(0, breaks, witnesses);
-                        model.undo(from);
-                        return;
-                    }
                     long[] into = out.nextWords();
                     int offset = out.nextWordsOffset();
-                    layout.encodeChange(words, at, from, model.changedSlots(), model.changes(), into, offset);
+                    for (int w = 0; w < stride; w++) { // a few words: cheaper than arraycopy's call
+                        into[offset + w] = words[at + w];
+                    }
+                    int result = model.apply(from, steps[k], into, offset);
                     model.undo(from);
-                    long fp = fingerprint(into, offset, stride);
-                    out.addPacked(fp, breaks, witnesses);
+                    byte breaks = PackedModel.breaks(result);
+                    if (breaks == Successors.BREAKS_STATE) { // never stored, so its words are never read
+                        out.addPacked(0, breaks, PackedModel.witnesses(result));
+                        return;
+                    }
+                    out.addPacked(fingerprint(into, offset, stride), breaks, PackedModel.witnesses(result));
                     if (breaks != Successors.NONE) {
                         return;
                     }

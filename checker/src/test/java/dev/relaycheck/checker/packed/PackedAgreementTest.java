@@ -80,8 +80,8 @@ class PackedAgreementTest {
                     Step step = model.enabled(r).get(i);
                     StepResult expected = model.applyEnabled(r, step);
                     int[] t = s.clone();
-                    int result = packed.apply(t, steps[i]);
-                    int[] changedSlots = java.util.Arrays.copyOf(packed.changedSlots(), packed.changes());
+                    long[] changed = packed.at.encode(s); // the words of s, into which the step packs each write
+                    int result = packed.apply(t, steps[i], changed, 0);
                     int[] undone = t.clone();
                     packed.undo(undone);
                     assertThat(undone).as("undoing " + step + ", " + at).isEqualTo(s);
@@ -97,8 +97,6 @@ class PackedAgreementTest {
                         long[] words = packed.at.encode(t);
                         packed.at.decode(words, 0, roundTrip);
                         assertThat(roundTrip).as("encoding of the state after " + step + ", " + at).isEqualTo(t);
-                        long[] changed = new long[words.length];
-                        packed.at.encodeChange(packed.at.encode(s), 0, t, changedSlots, changedSlots.length, changed, 0);
                         assertThat(changed).as("encoding of the change " + step + " made, " + at).isEqualTo(words);
                     }
                     if (breaks == Successors.NONE) {
@@ -167,14 +165,12 @@ class PackedAgreementTest {
         t[PackedLayout.CLOCK] = -1;
         assertThatThrownBy(() -> packed.at.encode(t)).isInstanceOf(PackedSpace.Overflow.class);
         long[] words = packed.at.encode(packed.initial());
-        int[] changed = {PackedLayout.LAST_TOKEN};
-        assertThatThrownBy(() -> packed.at.encodeChange(words, 0, s, changed, 1, new long[words.length], 0))
+        assertThatThrownBy(() -> packed.at.pack(PackedLayout.LAST_TOKEN, 1 << 20, words, 0))
                 .isInstanceOf(PackedSpace.Overflow.class).hasMessageContaining("slot " + PackedLayout.LAST_TOKEN);
-        int[] u = packed.initial();
         int alwaysZero = packed.at.row(0) + PackedLayout.MARKER_TOKEN; // the correct logic keys markers by event alone
-        u[alwaysZero] = 1;
-        assertThatThrownBy(() -> packed.at.encodeChange(words, 0, u, new int[] {alwaysZero}, 1, new long[words.length], 0))
+        assertThatThrownBy(() -> packed.at.pack(alwaysZero, 1, words, 0))
                 .isInstanceOf(PackedSpace.Overflow.class).hasMessageContaining("past its field's 0");
+        assertThat(words).as("a refused value leaves the words as they were").isEqualTo(packed.at.encode(packed.initial()));
     }
 
     @Test
