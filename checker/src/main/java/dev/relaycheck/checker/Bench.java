@@ -121,7 +121,7 @@ public final class Bench {
         for (String[] c : catches) {
             b.append("| ").append(String.join(" | ", c)).append(" |\n");
         }
-        b.append("\n## Where the time goes (the median soak runs, phase by phase)\n\n");
+        b.append("\n## Where the time goes (the median soak runs, in thread seconds)\n\n");
         b.append("| search | expansion | visited set | numbering and storing | other |\n|---|---|---|---|---|\n");
         for (Row r : List.of(soak1, soak2)) {
             b.append(phases(r));
@@ -131,8 +131,9 @@ public final class Bench {
                 Expansion is unpacking each state, listing its steps, applying each, checking the invariants, packing
                 and fingerprinting each successor, and the healing runs; the visited set is adding every successor's
                 fingerprint; numbering is giving the new states their numbers and storing them in the tree and the
-                next level; other is what falls between (making room for the new states, turning levels over,
-                progress lines). Each figure is wall time, all threads at once.
+                next level; other is the threads' time in none of these (waiting for each other, summing the
+                tallies, turning levels over, progress lines). Each figure is thread time summed over the threads,
+                so on two threads they add up to twice the wall time.
 
                 ## What limits it
 
@@ -148,10 +149,13 @@ public final class Bench {
                 faster on one thread. A set at most 60% full instead of 70% measured no faster. Checking each
                 level's successors against sorted runs instead of a hash table (delayed duplicate detection, as
                 disk-based model checkers do) was slower in a replay of soak-sized levels: 67 to 89 ns a successor
-                against 42 to 54. With two threads, each worker expands a slice of a chunk of 64 Ki states, adds the
-                chunk's successors that fall in its own shard of the visited set, then numbers and stores its
-                slice's new states; the threads meet three times a chunk and spin, not park, between phases. The
-                two cores share memory bandwidth and their host, so two threads gain about 1.7 times.
+                against 42 to 54. With two threads the search runs as a pipeline: while one thread adds a chunk of
+                64 Ki states' successors to the visited set, which is mostly waiting on main memory, the other
+                expands the next chunk, in eight parts that either thread takes as soon as it is free; then both
+                number the chunk's new states. The threads meet twice a chunk and spin, not park, between. Run
+                side by side, the two cores slow each other (they share memory bandwidth and, it seems, more of
+                their host): expansion costs a third to a half more thread time on two threads than on one, which
+                the table shows.
                 """);
         return b.toString();
     }
@@ -174,16 +178,16 @@ public final class Bench {
         return new Row(label, threads, results.get(runs / 2), results.stream().map(r -> r.nanos() / 1e9).toList());
     }
 
-    /** A row of the phase table: each phase's seconds, its share of the run, and its cost per unit of work. */
+    /** A row of the phase table: each task's thread seconds, its share of them, and its cost per unit of work. */
     private static String phases(Row r) {
         SearchResult s = r.result();
         PhaseTimes p = s.phases();
-        long total = s.nanos();
+        long total = s.nanos() * r.threads();
         return String.format("| %s, %d thread%s | %s; %.0f ns a state | %s; %.0f ns a transition | %s | %s |%n",
                 s.scenario().name(), r.threads(), r.threads() == 1 ? "" : "s",
                 share(p.expandNanos(), total), (double) p.expandNanos() / s.states(),
                 share(p.visitedNanos(), total), (double) p.visitedNanos() / s.transitions(),
-                share(p.numberNanos(), total), share(p.otherNanos(total), total));
+                share(p.numberNanos(), total), share(p.otherNanos(s.nanos(), r.threads()), total));
     }
 
     private static String share(long nanos, long total) {

@@ -29,13 +29,15 @@ import java.util.function.LongPredicate;
  * <p>It runs on a {@link StateSpace}: the packed one when it takes the logic, else the readable model; both
  * give the same counts, and a counterexample is rebuilt and judged on the readable model either way.
  *
- * <p>Each level is processed in chunks, in three phases that a {@link Crew} of worker threads runs
- * together. Each worker expands a slice of the chunk's states (successors, invariant checks, fingerprints,
- * healing); then each adds the chunk's successors that fall in its own shard of the visited set, in
- * frontier order, noting which are new; then each numbers and stores its own slice's new states, whose
- * first number is known from the counts of the phase before, and tallies its transitions. One thread sums
- * the tallies in frontier order, up to the first slice that stopped. Frontier order alone decides ids,
- * counts and which counterexample is reported, so any number of threads gives the same result.
+ * <p>Each level is processed in chunks, and each chunk in parts, by a {@link Crew} of worker threads, each
+ * taking the next task as soon as it is free. A chunk's parts are expanded (successors, invariant checks,
+ * fingerprints, healing); then each shard of the visited set takes the chunk's successors that fall in it,
+ * in frontier order, listing which are new; then each part's new states are numbered and stored, their first
+ * number known from the counts before, and its transitions tallied. One thread sums the tallies in frontier
+ * order, up to the first part that stopped. The search runs as a pipeline: the visited set takes one chunk's
+ * successors while the next chunk is expanded, so the lookups, which wait on main memory, share the cores
+ * with the expansion, which computes. Frontier order alone decides ids, counts and which counterexample is
+ * reported, so any number of threads, however the tasks fall to them, gives the same result.
  */
 public final class BreadthFirstSearch {
     /**
@@ -44,6 +46,9 @@ public final class BreadthFirstSearch {
      */
     private static final int PACKED_CHUNK = 1 << 16;
     private static final int READABLE_CHUNK = 1 << 12;
+
+    /** Parts of a chunk per thread: enough that a thread done early finds work left. */
+    private static final int PARTS_PER_THREAD = 4;
 
     /** Which state space runs the search. Both give the same counts; the packed one is many times faster. */
     public enum Engine {
@@ -92,13 +97,20 @@ public final class BreadthFirstSearch {
         return (int) Math.min(200_000_000L, Runtime.getRuntime().maxMemory() / perState);
     }
 
-    /** A worker's expander, the buffer it fills with each chunk, and what numbering its slice found. */
-    private record Worker(StateSpace.Expander expander, Successors out, Tally tally) {
+    /** A part of a chunk: the buffer its states' successors fill, and what numbering them found. */
+    private record Part(Successors out, Tally tally) {
     }
 
-    /** What one worker's slice of a chunk held, from its numbering; the merging thread sums them in frontier order. */
+    /** Frontier states [from, to), in parts; a search keeps two, one expanding while the other is numbered. */
+    private static final class Chunk {
+        final List<Part> parts = new ArrayList<>();
+        int from;
+        int to;
+    }
+
+    /** What one part of a chunk held, from its numbering; the merging thread sums them in frontier order. */
     private static final class Tally {
-        int firstState; // the slice's first state in the frontier
+        int firstState; // the part's first state in the frontier
         int firstId; // the number its first new state gets
         int numbered;
         long transitions;
@@ -133,12 +145,21 @@ public final class BreadthFirstSearch {
         int brokenStates; // a state breaking a state invariant is counted but not stored: the search ends there
         Counterexample found;
         String incomplete;
-        long expandNanos; // wall time of each phase, for the bench
-        long visitedNanos;
-        long numberNanos;
+        final long[][] work; // per thread, the nanoseconds it spent expanding, adding and numbering, for the bench
 
-        Run(int shards) {
+        Run(int shards, int threads) {
             visited = new VisitedSet(shards);
+            work = new long[threads][3];
+        }
+
+        PhaseTimes phaseTimes() {
+            long[] sum = new long[3];
+            for (long[] w : work) {
+                for (int phase = 0; phase < 3; phase++) {
+                    sum[phase] += w[phase];
+                }
+            }
+            return new PhaseTimes(sum[0], sum[1], sum[2]);
         }
 
         boolean going() {
@@ -171,30 +192,49 @@ public final class BreadthFirstSearch {
     private SearchResult search(RelayModel model, StateSpace space) {
         long start = System.nanoTime();
         int bound = maxStates > 0 ? maxStates : defaultMaxStates(space);
-        Run run = new Run(threads);
+        int parts = threads == 1 ? 1 : PARTS_PER_THREAD * threads;
+        int shards = (threads + 1) / 2; // one thread's adds take about half as long as another's expansion
+        Run run = new Run(shards, threads);
         StateSpace.Level frontier = space.initial();
         StateSpace.Level next = space.newLevel();
         long initial = frontier.fingerprint(0);
-        run.visited.shard(VisitedSet.shardOf(initial, threads)).add(initial);
+        run.visited.shard(VisitedSet.shardOf(initial, shards)).add(initial);
         // a level's states are numbered in the order they are stored, so state i of a level has number first + i
         int frontierFirst = run.tree.extend(1);
         run.tree.put(0, -1, 0);
         int depth = 0;
         int stride = space.wordsPerState();
-        int chunk = stride > 0 ? PACKED_CHUNK : READABLE_CHUNK;
-        List<Worker> workers = new ArrayList<>();
+        int chunkSize = stride > 0 ? PACKED_CHUNK : READABLE_CHUNK;
+        List<StateSpace.Expander> expanders = new ArrayList<>(); // one a thread: each keeps scratch buffers
         for (int t = 0; t < threads; t++) {
-            workers.add(new Worker(space.expander(), new Successors(stride, threads), new Tally()));
+            expanders.add(space.expander());
         }
+        Chunk[] chunks = {new Chunk(), new Chunk()};
+        for (Chunk c : chunks) {
+            for (int p = 0; p < parts; p++) {
+                c.parts.add(new Part(new Successors(stride, shards), new Tally()));
+            }
+        }
+        // the readable space skips judging a successor the visited set holds; while other threads add to the
+        // set that answer could change under it, so with more than one thread it judges every successor
+        LongPredicate known = threads == 1 ? run.visited::contains : fingerprint -> false;
         String task = "bfs " + model.logic().id() + "/" + model.scenario().name();
         try (Crew crew = new Crew(threads, "relaycheck-bfs")) { // this thread is the first worker
             while (frontier.size() > 0 && run.going()) {
                 int nextFirst = run.tree.size();
-                for (int from = 0; from < frontier.size() && run.going(); from += chunk) {
-                    int to = Math.min(frontier.size(), from + chunk);
-                    expand(crew, workers, run, frontier, frontierFirst, from, to);
-                    merge(crew, model, run, bound, workers, frontierFirst, next, nextFirst);
-                    progress.update(task, run.tree.size(), run.transitions, depth);
+                Chunk expanded = null; // its successors wait for the visited set
+                for (int from = 0; run.going() && (from < frontier.size() || expanded != null); from += chunkSize) {
+                    Chunk expanding = from < frontier.size() ? chunks[(from / chunkSize) % 2] : null;
+                    if (expanding != null) {
+                        expanding.from = from;
+                        expanding.to = Math.min(frontier.size(), from + chunkSize);
+                    }
+                    addThenExpand(crew, expanders, run, expanded, expanding, frontier, frontierFirst, known);
+                    if (expanded != null) {
+                        merge(crew, model, run, bound, expanded, frontierFirst, next, nextFirst);
+                        progress.update(task, run.tree.size(), run.transitions, depth);
+                    }
+                    expanded = expanding;
                 }
                 StateSpace.Level done = frontier; // its memory serves the level after next
                 frontier = next;
@@ -218,67 +258,71 @@ public final class BreadthFirstSearch {
         return new SearchResult("bfs", space.engine(), model.logic(), model.scenario(), run.tree.size() + run.brokenStates,
                 run.transitions, depth, 0, run.healingChecks, System.nanoTime() - start, witnesses,
                 Optional.ofNullable(run.found), Optional.ofNullable(run.incomplete), run.visited.bytes() + run.tree.bytes(),
-                new PhaseTimes(run.expandNanos, run.visitedNanos, run.numberNanos));
+                run.phaseTimes());
     }
 
     /**
-     * Expands states [from, to) of the frontier, a slice per worker; then each worker adds the successors
-     * that fall in its own shard of the visited set, in frontier order, noting which are new.
+     * One step of the pipeline, as one set of tasks: each shard of the visited set takes the successors of
+     * {@code added} (if any) that fall in it, in frontier order, listing which are new; and the parts of
+     * {@code expanding} (if any) are expanded. The shards go first, so that a thread expands while another adds.
      */
-    private void expand(Crew crew, List<Worker> workers, Run run, StateSpace.Level frontier,
-                        int frontierFirst, int from, int to) {
+    private void addThenExpand(Crew crew, List<StateSpace.Expander> expanders, Run run, Chunk added, Chunk expanding,
+                               StateSpace.Level frontier, int frontierFirst, LongPredicate known) {
+        int shards = added == null ? 0 : run.visited.shards();
+        int parts = expanding == null ? 0 : expanding.parts.size();
         boolean heal = run.healingFailure < 0;
-        VisitedSet visited = run.visited;
-        int per = (to - from + threads - 1) / threads;
-        long start = System.nanoTime();
-        crew.run(t -> {
-            int lo = Math.min(to, from + t * per);
-            expandRange(workers.get(t), visited, frontier, frontierFirst, lo, Math.min(to, lo + per), heal);
-        });
-        long expanded = System.nanoTime();
-        crew.run(shard -> {
-            for (Worker w : workers) {
-                w.out().addToShard(visited, shard);
+        crew.forEach(shards + parts, (member, item) -> {
+            long start = System.nanoTime();
+            if (item < shards) {
+                for (Part p : added.parts) {
+                    p.out().addToShard(run.visited, item);
+                }
+                run.work[member][1] += System.nanoTime() - start;
+            } else {
+                int per = (expanding.to - expanding.from + parts - 1) / parts;
+                int lo = Math.min(expanding.to, expanding.from + (item - shards) * per);
+                expandRange(expanders.get(member), expanding.parts.get(item - shards), frontier, frontierFirst, lo,
+                        Math.min(expanding.to, lo + per), heal, known);
+                run.work[member][0] += System.nanoTime() - start;
             }
         });
-        run.expandNanos += expanded - start;
-        run.visitedNanos += System.nanoTime() - expanded;
     }
 
-    /** Runs in a worker: writes nothing shared, and reads the visited set, which nobody adds to meanwhile. */
-    private void expandRange(Worker worker, VisitedSet visited, StateSpace.Level frontier, int frontierFirst,
-                             int from, int to, boolean heal) {
-        Successors out = worker.out();
+    /** Runs in a worker: writes only its part, and reads nothing another thread writes meanwhile. */
+    private void expandRange(StateSpace.Expander expander, Part part, StateSpace.Level frontier, int frontierFirst,
+                             int from, int to, boolean heal, LongPredicate known) {
+        Successors out = part.out();
         out.clear();
-        worker.tally().firstState = from;
-        LongPredicate known = visited::contains; // once, not an object a state
+        part.tally().firstState = from;
         for (int i = from; i < to; i++) {
-            worker.expander().expand(frontier, i, known, out);
+            expander.expand(frontier, i, known, out);
             boolean healed = heal && (out.open() == 0 || (frontierFirst + i) % healEvery == 0);
-            out.endState(healed, healed && worker.expander().healingFailsFromLast());
+            out.endState(healed, healed && expander.healingFailsFromLast());
         }
     }
 
     /**
      * Numbers the chunk's new states in frontier order, counts, and stops at the first violation or the bound.
-     * The new states of each worker's slice are counted already, so each slice's first number is known: the
-     * workers number and store their own new states at once, then this thread sums their tallies in frontier
-     * order, up to the first slice that stopped.
+     * The new states of each part are counted already, so each part's first number is known: the workers
+     * number and store the parts' new states at once, then this thread sums their tallies in frontier order,
+     * up to the first part that stopped.
      */
-    private void merge(Crew crew, RelayModel model, Run run, int bound, List<Worker> workers, int frontierFirst,
+    private void merge(Crew crew, RelayModel model, Run run, int bound, Chunk chunk, int frontierFirst,
                        StateSpace.Level next, int nextFirst) {
         int fresh = 0;
-        for (Worker w : workers) {
-            w.tally().firstId = run.tree.size() + fresh;
-            fresh += w.out().freshCount();
+        for (Part p : chunk.parts) {
+            p.tally().firstId = run.tree.size() + fresh;
+            fresh += p.out().freshCount();
         }
         run.tree.extend(fresh);
         next.extend(fresh);
-        long start = System.nanoTime();
-        crew.run(t -> number(workers.get(t), run.tree, bound, frontierFirst, next, nextFirst));
-        run.numberNanos += System.nanoTime() - start;
-        for (Worker w : workers) {
-            Tally tally = w.tally();
+        crew.forEach(chunk.parts.size(), (member, p) -> {
+            long start = System.nanoTime();
+            number(chunk.parts.get(p), run.tree, bound, frontierFirst, next, nextFirst);
+            run.work[member][2] += System.nanoTime() - start;
+        });
+        for (Part p : chunk.parts) {
+            Tally tally = p.tally();
             run.transitions += tally.transitions;
             for (int bit = 0; bit < run.witnesses.length; bit++) {
                 run.witnesses[bit] += tally.witnesses[bit];
@@ -303,20 +347,20 @@ public final class BreadthFirstSearch {
     }
 
     /**
-     * Runs in a worker: gives the new successors of its slice the numbers from its first on, in order, storing
-     * each in the tree and the next level, and counts transitions, witnesses and healing runs. Writes only its
-     * own tally and the entries its numbers name.
+     * Runs in a worker: gives the new successors of a part the numbers from its first on, in order, storing
+     * each in the tree and the next level, and counts transitions, witnesses and healing runs. Writes only the
+     * part's tally and the entries its numbers name.
      */
-    private void number(Worker worker, StateTree tree, int bound, int frontierFirst, StateSpace.Level next,
+    private void number(Part part, StateTree tree, int bound, int frontierFirst, StateSpace.Level next,
                         int nextFirst) {
-        Successors successors = worker.out();
-        Tally tally = worker.tally();
+        Successors successors = part.out();
+        Tally tally = part.tally();
         tally.reset();
         if (successors.firstBreak() >= 0 || tally.firstId + successors.freshCount() > bound) {
             numberUntilStop(successors, tally, tree, bound, frontierFirst, next, nextFirst);
             return;
         }
-        // the search goes on past this slice: its counts are the expansion's, and only new successors need a visit
+        // the search goes on past this part: its counts are the expansion's, and only new successors need a visit
         tally.transitions = successors.size();
         for (int bit = 0; bit < tally.witnesses.length; bit++) {
             tally.witnesses[bit] = successors.witnessCount(bit);
@@ -338,7 +382,7 @@ public final class BreadthFirstSearch {
     }
 
     /**
-     * {@link #number} for a slice the search stops in, at its first violation or at the bound: visits every
+     * {@link #number} for a part the search stops in, at its first violation or at the bound: visits every
      * successor in order, counting only up to the one it stops at.
      */
     private static void numberUntilStop(Successors successors, Tally tally, StateTree tree, int bound, int frontierFirst,

@@ -11,6 +11,8 @@ import java.util.function.IntConsumer;
  * on a virtual machine takes up to a millisecond (an executor's submit and get cost soak about a second
  * on two threads). They spin only when the crew fits the cores, so a spinning member never keeps a working
  * one off a core. A member's exception is rethrown by {@link #run} once every member is done.
+ * {@link #forEach} deals items out to whichever member is free, so members that finish early take up the
+ * rest instead of waiting.
  */
 final class Crew implements AutoCloseable {
     private final int size;
@@ -22,6 +24,7 @@ final class Crew implements AutoCloseable {
     private volatile boolean closed;
     private volatile RuntimeException failure;
     private volatile Thread caller;
+    private final AtomicInteger nextItem = new AtomicInteger();
 
     /** A crew of {@code size} members: this thread and {@code size - 1} daemon threads named after {@code name}. */
     Crew(int size, String name) {
@@ -61,6 +64,25 @@ final class Crew implements AutoCloseable {
         if (failure != null) {
             throw failure;
         }
+    }
+
+    /** What {@link #forEach} does with an item: the member doing it, and the item. */
+    @FunctionalInterface
+    interface ItemTask {
+        void accept(int member, int item);
+    }
+
+    /**
+     * Does items 0 to count-1, each once, each by whichever member is free first, taking them in order;
+     * returns when all are done.
+     */
+    void forEach(int count, ItemTask task) {
+        nextItem.set(0);
+        run(member -> {
+            for (int item = nextItem.getAndIncrement(); item < count; item = nextItem.getAndIncrement()) {
+                task.accept(member, item);
+            }
+        });
     }
 
     private void awaitMembers() {

@@ -2,7 +2,7 @@ package dev.relaycheck.checker;
 
 /**
  * The fingerprints of every state the search has stored, split into shards by the fingerprint's high bits,
- * so that each worker thread adds to its own shard without locks. About 11 to 23 bytes a state.
+ * so that worker threads add to different shards at once without locks. About 11 to 23 bytes a state.
  */
 final class VisitedSet {
     private final FingerprintSet[] shards;
@@ -17,6 +17,10 @@ final class VisitedSet {
     /** The shard of a fingerprint: its high 32 bits scaled to the shard count (a multiply, not a division). */
     static int shardOf(long fingerprint, int count) {
         return (int) (((fingerprint >>> 32) * count) >>> 32);
+    }
+
+    int shards() {
+        return shards.length;
     }
 
     FingerprintSet shard(int i) {
