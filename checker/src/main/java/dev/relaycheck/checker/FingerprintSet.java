@@ -6,7 +6,7 @@ package dev.relaycheck.checker;
  */
 final class FingerprintSet {
     private static final long EMPTY = 0; // marks a free slot; fingerprint 0 is stored as 1
-    private static final int BATCH = 64; // on a 256 MiB table a microbenchmark took 31 ns a lookup at 64, 36 at 32, 35 at 256
+    private static final int BATCH = 32; // soak's visited set ran about 5% faster at 32 than at 64 (5 runs each)
 
     private long[] keys = new long[1024];
     private int size;
