@@ -193,17 +193,17 @@ final class PackedModel {
     }
 
     /**
-     * Writes a slot, journaling what it held so {@link #undo} can restore it, and, while {@link #apply} packs
-     * a successor, its field in the successor's words.
+     * Writes a slot; while {@link #apply} makes a successor, also journals what it held, so {@link #undo} can
+     * restore it, and packs it into the successor's words. A healing run needs neither: it runs on a copy.
      */
     private void set(int[] s, int slot, int value) {
-        changedSlots[changes] = slot;
-        changedFrom[changes] = s[slot];
-        changes++;
-        s[slot] = value;
         if (packInto != null) {
+            changedSlots[changes] = slot;
+            changedFrom[changes] = s[slot];
+            changes++;
             at.pack(slot, value, packInto, packAt);
         }
+        s[slot] = value;
     }
 
     /** Takes the last {@link #apply} back, so one scratch serves every successor of a state without copying. */
@@ -215,26 +215,24 @@ final class PackedModel {
     }
 
     /**
-     * {@link #apply(int[], int)}, also writing each slot it writes into {@code into} at {@code offset}, which
-     * holds {@code s} packed: afterwards it holds the successor packed (unless the step breaks a state
-     * invariant: such a state is never stored, and its words are left half-written).
+     * Applies an enabled step to {@code s} in place, journaling its writes for {@link #undo}, and writes each
+     * slot it writes into {@code into} at {@code offset}, which holds {@code s} packed: afterwards it holds the
+     * successor packed (unless the step breaks a state invariant: such a state is never stored, and its words
+     * are left half-written). Returns what the step broke and showed (see {@link #breaks}).
      */
     int apply(int[] s, int step, long[] into, int offset) {
         packInto = into;
         packAt = offset;
+        changes = 0;
         try {
-            return apply(s, step);
+            return step(s, step);
         } finally {
             packInto = null;
         }
     }
 
-    /**
-     * Applies an enabled step to {@code s} in place, journaling its writes; returns what it broke and
-     * showed (see {@link #breaks}).
-     */
-    int apply(int[] s, int step) {
-        changes = 0;
+    /** Applies an enabled step to {@code s} in place, without a journal; returns what it broke and showed. */
+    private int step(int[] s, int step) {
         int p = step & 15;
         int b = at.poller(p);
         switch (step >>> 4) {
@@ -500,7 +498,7 @@ final class PackedModel {
         for (int taken = 0; taken < bound && !complete(s); taken++) {
             int n = enabled(s, healingSteps, true);
             int step = n == 0 ? TICK << 4 : healingSteps[turn++ % n];
-            if (breaks(apply(s, step)) != Successors.NONE) {
+            if (breaks(step(s, step)) != Successors.NONE) {
                 return true;
             }
         }
