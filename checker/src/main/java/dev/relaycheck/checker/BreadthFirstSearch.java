@@ -50,6 +50,11 @@ public final class BreadthFirstSearch {
     /** Parts of a chunk per thread: enough that a thread done early finds work left. */
     private static final int PARTS_PER_THREAD = 4;
 
+    /** The kinds of task a worker does, for the time it spends on each. */
+    private static final int EXPANDING = 0;
+    private static final int ADDING = 1;
+    private static final int NUMBERING = 2;
+
     /** Which state space runs the search. Both give the same counts; the packed one is many times faster. */
     public enum Engine {
         /** The packed space when it takes the logic and scenario, else the readable one. */
@@ -145,7 +150,7 @@ public final class BreadthFirstSearch {
         int brokenStates; // a state breaking a state invariant is counted but not stored: the search ends there
         Counterexample found;
         String incomplete;
-        final long[][] work; // per thread, the nanoseconds it spent expanding, adding and numbering, for the bench
+        final long[][] work; // per thread and task (EXPANDING, ADDING, NUMBERING), nanoseconds, for the bench
 
         Run(int shards, int threads) {
             visited = new VisitedSet(shards);
@@ -155,11 +160,11 @@ public final class BreadthFirstSearch {
         PhaseTimes phaseTimes() {
             long[] sum = new long[3];
             for (long[] w : work) {
-                for (int phase = 0; phase < 3; phase++) {
-                    sum[phase] += w[phase];
+                for (int task = 0; task < 3; task++) {
+                    sum[task] += w[task];
                 }
             }
-            return new PhaseTimes(sum[0], sum[1], sum[2]);
+            return new PhaseTimes(sum[EXPANDING], sum[ADDING], sum[NUMBERING]);
         }
 
         boolean going() {
@@ -222,7 +227,7 @@ public final class BreadthFirstSearch {
         try (Crew crew = new Crew(threads, "relaycheck-bfs")) { // this thread is the first worker
             while (frontier.size() > 0 && run.going()) {
                 int nextFirst = run.tree.size();
-                Chunk expanded = null; // its successors wait for the visited set
+                Chunk expanded = null; // its successors wait for the visited set; a level's last one drains alone
                 for (int from = 0; run.going() && (from < frontier.size() || expanded != null); from += chunkSize) {
                     Chunk expanding = from < frontier.size() ? chunks[(from / chunkSize) % 2] : null;
                     if (expanding != null) {
@@ -270,6 +275,8 @@ public final class BreadthFirstSearch {
                                StateSpace.Level frontier, int frontierFirst, LongPredicate known) {
         int shards = added == null ? 0 : run.visited.shards();
         int parts = expanding == null ? 0 : expanding.parts.size();
+        // decided before the chunk before is numbered: a chunk may heal after the first failing healing run was
+        // found, but the tallies after that one are not counted
         boolean heal = run.healingFailure < 0;
         crew.forEach(shards + parts, (member, item) -> {
             long start = System.nanoTime();
@@ -277,13 +284,13 @@ public final class BreadthFirstSearch {
                 for (Part p : added.parts) {
                     p.out().addToShard(run.visited, item);
                 }
-                run.work[member][1] += System.nanoTime() - start;
+                run.work[member][ADDING] += System.nanoTime() - start;
             } else {
                 int per = (expanding.to - expanding.from + parts - 1) / parts;
                 int lo = Math.min(expanding.to, expanding.from + (item - shards) * per);
                 expandRange(expanders.get(member), expanding.parts.get(item - shards), frontier, frontierFirst, lo,
                         Math.min(expanding.to, lo + per), heal, known);
-                run.work[member][0] += System.nanoTime() - start;
+                run.work[member][EXPANDING] += System.nanoTime() - start;
             }
         });
     }
@@ -319,7 +326,7 @@ public final class BreadthFirstSearch {
         crew.forEach(chunk.parts.size(), (member, p) -> {
             long start = System.nanoTime();
             number(chunk.parts.get(p), run.tree, bound, frontierFirst, next, nextFirst);
-            run.work[member][2] += System.nanoTime() - start;
+            run.work[member][NUMBERING] += System.nanoTime() - start;
         });
         for (Part p : chunk.parts) {
             Tally tally = p.tally();

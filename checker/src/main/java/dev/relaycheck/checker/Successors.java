@@ -32,7 +32,7 @@ public final class Successors {
     private int size;
 
     // per shard of the visited set: the successors whose fingerprints fall in it, in order, and those of
-    // them that were new, in order; a shard's owner writes only its own list, so threads share no cache line
+    // them that were new, in order; the thread adding a shard writes only that shard's list
     private final int[][] byShard;
     private final int[][] freshByShard;
     private final int[] inShard;
@@ -162,7 +162,7 @@ public final class Successors {
 
     /**
      * Adds the successors whose fingerprints fall in {@code shard} to it, in order, listing those that were
-     * new. Each shard's owner writes only its own list.
+     * new. Threads may add different shards at once: each writes only its shard's list.
      */
     void addToShard(VisitedSet visited, int shard) {
         freshInShard[shard] = visited.shard(shard).addAll(fingerprints, byShard[shard], inShard[shard], freshByShard[shard]);
