@@ -3,6 +3,8 @@ package dev.relaycheck.checker;
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.locks.LockSupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -22,6 +24,28 @@ class CrewTest {
                     assertThat(sums[m]).isEqualTo(500L * 501 / 2 * (m + 1));
                 }
             }
+        }
+    }
+
+    @Test
+    void forEachDoesEveryItemOnceAndAFreeMemberTakesUpWhatABusyOneLeaves() {
+        try (Crew crew = new Crew(2, "test")) {
+            for (int round = 0; round < 50; round++) {
+                AtomicIntegerArray done = new AtomicIntegerArray(100);
+                crew.forEach(100, (member, item) -> done.incrementAndGet(item));
+                for (int item = 0; item < 100; item++) {
+                    assertThat(done.get(item)).as("item %d", item).isEqualTo(1);
+                }
+            }
+            int[] byMember = new int[2];
+            crew.forEach(20, (member, item) -> {
+                byMember[member]++;
+                if (member == 0) { // this thread stalls on each item it takes, as on a core the host gave away
+                    LockSupport.parkNanos(50_000_000);
+                }
+            });
+            assertThat(byMember[0] + byMember[1]).isEqualTo(20);
+            assertThat(byMember[1]).as("the free member's items").isGreaterThan(byMember[0]);
         }
     }
 
