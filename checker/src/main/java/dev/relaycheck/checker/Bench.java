@@ -154,8 +154,8 @@ public final class Bench {
                 expands the next chunk, in eight parts that either thread takes as soon as it is free; then both
                 number the chunk's new states. The threads meet twice a chunk and spin, not park, between. Run
                 side by side, the two cores slow each other (they share memory bandwidth and, it seems, more of
-                their host): expansion costs a third to a half more thread time on two threads than on one, which
-                the table shows.
+                their host): on the same afternoon expansion cost from 5% to 85% more thread time on two threads
+                than on one, which the table above shows for this run.
                 """);
         return b.toString();
     }
