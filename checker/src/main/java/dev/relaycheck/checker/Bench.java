@@ -149,10 +149,11 @@ public final class Bench {
                 faster on one thread. A set at most 60% full instead of 70% measured no faster. Checking each
                 level's successors against sorted runs instead of a hash table (delayed duplicate detection, as
                 disk-based model checkers do) was slower in a replay of soak-sized levels: 67 to 89 ns a successor
-                against 42 to 54. With two threads the search runs as a pipeline: while one thread adds a chunk of
-                64 Ki states' successors to the visited set, which is mostly waiting on main memory, the other
-                expands the next chunk, in eight parts that either thread takes as soon as it is free; then both
-                number the chunk's new states. The threads meet twice a chunk and spin, not park, between. Run
+                against 42 to 54. With two threads the search runs as a pipeline: the visited set's two shards
+                take a chunk of 64 Ki states' successors while the next chunk is expanded in eight parts, each
+                task going to whichever thread is free, shards dealt out among the parts so that one thread tends
+                to add (mostly waiting on main memory) while the other expands; then both number the chunk's new
+                states. The threads meet twice a chunk and spin, not park, between. Run
                 side by side, the two cores slow each other (they share memory bandwidth and, it seems, more of
                 their host): on the same afternoon expansion cost from 5% to 85% more thread time on two threads
                 than on one, which the table above shows for this run.
