@@ -277,6 +277,7 @@ public final class BreadthFirstSearch {
                                StateSpace.Level frontier, int frontierFirst, LongPredicate known) {
         int shards = added == null ? 0 : run.visited.shards();
         int parts = expanding == null ? 0 : expanding.parts.size();
+        int per = expanding == null ? 0 : (expanding.to - expanding.from + parts - 1) / parts; // states a part
         // decided before the chunk before is numbered: a chunk may heal after the first failing healing run was
         // found, but the tallies after that one are not counted
         boolean heal = run.healingFailure < 0;
@@ -293,7 +294,6 @@ public final class BreadthFirstSearch {
                 }
                 run.work[member][ADDING] += System.nanoTime() - start;
             } else {
-                int per = (expanding.to - expanding.from + parts - 1) / parts;
                 int lo = Math.min(expanding.to, expanding.from + order[k] * per);
                 expandRange(expanders.get(member), expanding.parts.get(order[k]), frontier, frontierFirst, lo,
                         Math.min(expanding.to, lo + per), heal, known);

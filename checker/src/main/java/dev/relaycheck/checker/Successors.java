@@ -261,10 +261,6 @@ public final class Successors {
         }
     }
 
-    public long fingerprint(int j) {
-        return fingerprints[j];
-    }
-
     public byte breaks(int j) {
         return broken[j];
     }
