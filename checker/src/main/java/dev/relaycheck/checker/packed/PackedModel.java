@@ -83,7 +83,8 @@ final class PackedModel {
     private final int[] changedSlots; // the journal of apply: which slots it wrote, and what they held before
     private final int[] changedFrom;
     private int changes;
-    private long[] packInto; // while apply packs as it writes: the successor's words, and where they start
+    private boolean packing; // while apply packs as it writes: into packInto, at packAt
+    private long[] packInto;
     private int packAt;
     private final int[] healingSteps;
     private final int[] healing;
@@ -197,7 +198,7 @@ final class PackedModel {
      * restore it, and packs it into the successor's words. A healing run needs neither: it runs on a copy.
      */
     private void set(int[] s, int slot, int value) {
-        if (packInto != null) {
+        if (packing) {
             changedSlots[changes] = slot;
             changedFrom[changes] = s[slot];
             changes++;
@@ -221,13 +222,16 @@ final class PackedModel {
      * are left half-written). Returns what the step broke and showed (see {@link #breaks}).
      */
     int apply(int[] s, int step, long[] into, int offset) {
-        packInto = into;
+        if (packInto != into) { // stored only when the buffer changes: each reference store runs the GC's barrier
+            packInto = into;
+        }
         packAt = offset;
         changes = 0;
+        packing = true;
         try {
             return step(s, step);
         } finally {
-            packInto = null;
+            packing = false;
         }
     }
 
