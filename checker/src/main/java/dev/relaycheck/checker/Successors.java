@@ -114,7 +114,8 @@ public final class Successors {
         if (breaks != NONE && firstBreak < 0) {
             firstBreak = size;
         }
-        if (breaks != BREAKS_STATE) { // such a state is never stored
+        // a state breaking a state invariant is never stored; with one shard its list is made when it is added
+        if (breaks != BREAKS_STATE && byShard.length > 1) {
             int shard = VisitedSet.shardOf(fingerprint, byShard.length);
             int k = inShard[shard]++;
             if (k == byShard[shard].length) {
@@ -165,8 +166,31 @@ public final class Successors {
      * new. Threads may add different shards at once: each writes only its shard's list.
      */
     void addToShard(VisitedSet visited, int shard) {
+        if (byShard.length == 1) {
+            listAllButBroken();
+        }
         freshInShard[shard] = visited.shard(shard).addAll(fingerprints, byShard[shard], inShard[shard], freshByShard[shard]);
         freshRead[shard] = 0;
+    }
+
+    /**
+     * The one shard's list: every successor but one breaking a state invariant. Made in one pass when the shard
+     * takes them, not a successor at a time as they are added (soak's expansion on one thread ran about 5%
+     * faster, in 8 interleaved runs each).
+     */
+    private void listAllButBroken() {
+        if (byShard[0].length < size) {
+            byShard[0] = new int[fingerprints.length];
+            freshByShard[0] = new int[fingerprints.length];
+        }
+        int[] list = byShard[0];
+        int k = 0;
+        for (int j = 0; j < size; j++) {
+            if (broken[j] != BREAKS_STATE) {
+                list[k++] = j;
+            }
+        }
+        inShard[0] = k;
     }
 
     /**
