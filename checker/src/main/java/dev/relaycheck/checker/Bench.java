@@ -145,30 +145,31 @@ public final class Bench {
                 in a field and clearing it after each step ran G1's write barrier 95 million times a search, and
                 with two threads the expansion's median went from 12.5 to 9.3 thread seconds once the field was
                 written only when the buffer changes (8 interleaved runs each).
+
                 The visited set is what falls off as the search grows: every transition looks its fingerprint up,
                 and past a few million states the set (hundreds of MiB for soak) is far outside the caches, so each
                 lookup is a miss to main memory; compare soak's first 3 M states with all of it. Touching a batch of
                 slots before probing them lets the misses overlap, and huge pages spare the TLB (in a microbenchmark,
                 grouping a batch by region of the table to spare it further measured the same, 23 to 25 ns a
-                lookup). Growing the
-                set costs little in itself (0.1 s to rehash into 256 MiB that was used before) but memory the
-                process has not touched before is slow to come by on a virtual machine (here a fresh 256 MiB array
-                took 0.3 to 0.75 s), and a set sized for soak from the start (an experiment: a search cannot know
-                its size) ran soak about 1.2 s faster on one thread. A set at most 60% full instead of 70%
-                measured no faster. Checking each
-                level's successors against sorted runs instead of a hash table (delayed duplicate detection, as
-                disk-based model checkers do) was slower in a replay of soak-sized levels: 67 to 89 ns a successor
-                against 42 to 54. With two threads the search runs as a pipeline: the visited set's two shards
-                take a chunk of 64 Ki states' successors while the next chunk is expanded in eight parts, each
-                task going to whichever thread is free, shards dealt out among the parts so that one thread tends
-                to add (mostly waiting on main memory) while the other expands; then both number the chunk's new
-                states. The threads meet twice a chunk and spin, not park, between. Chunks of 2 to 256 Ki states
-                measured no faster than 64 Ki, and parts that shrink towards a chunk's end left the threads
-                waiting for each other just as long (0.6 to 0.9 thread seconds a search, the same without any
-                garbage collector): the wait comes from a core taken away now and then, not from the size of the
-                last task. Run side by side, the two cores slow each other (they share memory bandwidth and, it
-                seems, more of their host): in seven bench runs on 2026-11-30 a state's expansion cost from 16% to
-                62% more thread time on two threads than on one, which the table above shows for this run.
+                lookup). Growing the set costs little in itself (0.1 s to rehash into 256 MiB that was used before),
+                but memory the process has not touched before is slow to come by on a virtual machine (here a fresh
+                256 MiB array took 0.3 to 0.75 s), and a set sized for soak from the start (an experiment: a search
+                cannot know its size) ran soak about 1.2 s faster on one thread. A set at most 60% full instead of
+                70% measured no faster. Checking each level's successors against sorted runs instead of a hash
+                table (delayed duplicate detection, as disk-based model checkers do) was slower in a replay of
+                soak-sized levels: 67 to 89 ns a successor against 42 to 54.
+
+                With two threads the search runs as a pipeline: the visited set's two shards take a chunk of 64 Ki
+                states' successors while the next chunk is expanded in eight parts, each task going to whichever
+                thread is free, shards dealt out among the parts so that one thread tends to add (mostly waiting on
+                main memory) while the other expands; then both number the chunk's new states. The threads meet
+                twice a chunk and spin, not park, between. Chunks of 2 to 256 Ki states measured no faster than
+                64 Ki, and parts that shrink towards a chunk's end left the threads waiting for each other just as
+                long (0.6 to 0.9 thread seconds a search, the same without any garbage collector): the wait comes
+                from a core taken away now and then, not from the size of the last task. Run side by side, the two
+                cores slow each other (they share memory bandwidth and, it seems, more of their host): in seven
+                bench runs on 2026-11-30 a state's expansion cost from 16% to 62% more thread time on two threads
+                than on one, which the table above shows for this run.
                 """);
         return b.toString();
     }
