@@ -167,8 +167,8 @@ public final class Bench {
                 64 Ki, and parts that shrink towards a chunk's end left the threads waiting for each other just as
                 long (0.6 to 0.9 thread seconds a search, the same without any garbage collector): the wait comes
                 from a core taken away now and then, not from the size of the last task. Run side by side, the two
-                cores slow each other (they share memory bandwidth and, it seems, more of their host): in nine
-                bench runs on 2026-11-30 a state's expansion cost from 16% to 62% more thread time on two threads
+                cores slow each other (they share memory bandwidth and, it seems, more of their host): in 13
+                bench runs on 2026-11-30 a state's expansion cost from 10% to 62% more thread time on two threads
                 than on one, which the table above shows for this run.
                 """);
         return b.toString();
