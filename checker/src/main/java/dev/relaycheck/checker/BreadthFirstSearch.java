@@ -54,6 +54,7 @@ public final class BreadthFirstSearch {
     private static final int EXPANDING = 0;
     private static final int ADDING = 1;
     private static final int NUMBERING = 2;
+    private static final int TASK_KINDS = 3;
 
     /** Which state space runs the search. Both give the same counts; the packed one is many times faster. */
     public enum Engine {
@@ -154,13 +155,13 @@ public final class BreadthFirstSearch {
 
         Run(int shards, int threads) {
             visited = new VisitedSet(shards);
-            work = new long[threads][3];
+            work = new long[threads][TASK_KINDS];
         }
 
         PhaseTimes phaseTimes() {
-            long[] sum = new long[3];
+            long[] sum = new long[TASK_KINDS];
             for (long[] w : work) {
-                for (int task = 0; task < 3; task++) {
+                for (int task = 0; task < TASK_KINDS; task++) {
                     sum[task] += w[task];
                 }
             }
