@@ -21,6 +21,11 @@ public final class Successors {
     public static final byte BREAKS_TRANSITION = 1;
     /** The state it led to breaks a state invariant, so it is new: every stored state passed them. */
     public static final byte BREAKS_STATE = 2;
+    /**
+     * Added to what a successor broke when the space knows the state it led to is stored, or is looked up
+     * before it in frontier order: the visited set never takes it, but it counts as a transition.
+     */
+    public static final byte KNOWN_STORED = 4;
 
 
     private final int stride;
@@ -29,6 +34,7 @@ public final class Successors {
     private long[] fingerprints = new long[64];
     private byte[] broken = new byte[64];
     private byte[] witnesses = new byte[64];
+    private int[] cameBy; // per successor, what the packed space keeps with it (how it was reached)
     private int size;
 
     // per shard of the visited set: the successors whose fingerprints fall in it, in order, and those of
@@ -59,6 +65,7 @@ public final class Successors {
             objects = new Object[64];
         } else {
             words = new long[64 * stride];
+            cameBy = new int[64];
         }
         byShard = new int[shards][64];
         freshByShard = new int[shards][64];
@@ -96,8 +103,12 @@ public final class Successors {
         return size * stride;
     }
 
-    /** Adds the successor just packed into {@link #nextWords()}. */
-    public void addPacked(long fingerprint, byte breaks, int witnessMask) {
+    /**
+     * Adds the successor just packed into {@link #nextWords()}, with {@code cameBy}, which the space keeps
+     * with it if it is new.
+     */
+    public void addPacked(long fingerprint, byte breaks, int witnessMask, int cameBy) {
+        this.cameBy[size] = cameBy;
         addRest(fingerprint, breaks, witnessMask);
     }
 
@@ -108,7 +119,7 @@ public final class Successors {
         for (int w = witnessMask, bit = 0; w != 0; w >>>= 1, bit++) {
             witnessCounts[bit] += w & 1;
         }
-        if (breaks != NONE && firstBreak < 0) {
+        if ((breaks & 3) != NONE && firstBreak < 0) {
             firstBreak = size;
         }
         size++;
@@ -126,6 +137,7 @@ public final class Successors {
             objects = Arrays.copyOf(objects, n);
         } else {
             words = Arrays.copyOf(words, n * stride);
+            cameBy = Arrays.copyOf(cameBy, n);
         }
     }
 
@@ -160,9 +172,10 @@ public final class Successors {
 
     /**
      * Lists the successors whose fingerprints fall in {@code shard}, in order, but those breaking a state
-     * invariant (never stored); returns how many. Made in one pass when the shard takes them, not a successor
-     * at a time as the expansion adds them: soak ran about 4% faster on one thread and 7% on two (medians of 8
-     * interleaved runs each). Without a branch, because which shard a fingerprint falls in is a coin toss.
+     * invariant (never stored) and those known stored; returns how many. Made in one pass when the shard takes
+     * them, not a successor at a time as the expansion adds them: soak ran about 4% faster on one thread and 7%
+     * on two (medians of 8 interleaved runs each). Without a branch, because which shard a fingerprint falls in
+     * is a coin toss.
      */
     private int listShard(int shard) {
         if (byShard[shard].length < size) {
@@ -174,7 +187,8 @@ public final class Successors {
         int count = 0;
         for (int j = 0; j < size; j++) {
             list[count] = j;
-            count += broken[j] != BREAKS_STATE & VisitedSet.shardOf(fingerprints[j], shards) == shard ? 1 : 0;
+            boolean looked = (broken[j] & (BREAKS_STATE | KNOWN_STORED)) == 0;
+            count += looked & VisitedSet.shardOf(fingerprints[j], shards) == shard ? 1 : 0;
         }
         return count;
     }
@@ -271,8 +285,13 @@ public final class Successors {
         }
     }
 
+    /** What successor {@code j} broke: {@link #NONE}, {@link #BREAKS_TRANSITION} or {@link #BREAKS_STATE}. */
     public byte breaks(int j) {
-        return broken[j];
+        return (byte) (broken[j] & 3);
+    }
+
+    public int cameBy(int j) {
+        return cameBy[j];
     }
 
     public int witnesses(int j) {

@@ -70,6 +70,7 @@ public final class PackedSpace implements StateSpace {
         Words level = new Words();
         level.extend(1);
         System.arraycopy(layout.encode(new PackedModel(scenario, logic, layout).initial()), 0, level.words, 0, layout.words);
+        level.cameBy[0] = StepFootprint.NO_STEP;
         return level;
     }
 
@@ -78,10 +79,14 @@ public final class PackedSpace implements StateSpace {
         return new Words();
     }
 
-    /** A level as one flat array of packed states, {@code stride} words each: no object per state. */
+    /**
+     * A level as one flat array of packed states, {@code stride} words each, and the step that found each
+     * (as {@link StepFootprint#step} gives it): no object per state.
+     */
     private final class Words implements Level {
         private final int stride = layout.words;
         private long[] words = new long[64 * stride];
+        private int[] cameBy = new int[64];
         private int size;
 
         @Override
@@ -97,14 +102,16 @@ public final class PackedSpace implements StateSpace {
         @Override
         public void extend(int count) {
             size += count;
-            if (size * stride > words.length) {
-                words = Arrays.copyOf(words, Math.max(size * stride, 2 * words.length));
+            if (size > cameBy.length) {
+                cameBy = Arrays.copyOf(cameBy, Math.max(size, 2 * cameBy.length));
+                words = Arrays.copyOf(words, cameBy.length * stride);
             }
         }
 
         @Override
         public void put(int index, Successors from, int j) {
             from.copyWords(j, words, index * stride);
+            cameBy[index] = from.cameBy(j);
         }
 
         @Override
@@ -137,6 +144,7 @@ public final class PackedSpace implements StateSpace {
     @Override
     public Expander expander() {
         PackedModel model = new PackedModel(scenario, logic, layout);
+        StepFootprint footprints = new StepFootprint(scenario, logic, layout);
         int stride = layout.words;
         int[] from = new int[layout.size];
         int[] steps = new int[PackedModel.maxSteps(layout.pollers)];
@@ -144,10 +152,12 @@ public final class PackedSpace implements StateSpace {
             @Override
             public void expand(Level level, int i, LongPredicate known, Successors out) {
                 long[] words = ((Words) level).words;
+                long cameBy = footprints.of(((Words) level).cameBy[i]);
                 int at = i * stride;
                 layout.decode(words, at, from); // undo leaves it holding this state, for healingFailsFromLast
                 int n = model.enabled(from, steps, false);
                 for (int k = 0; k < n; k++) {
+                    int step = footprints.step(from, steps[k]);
                     long[] into = out.nextWords();
                     int offset = out.nextWordsOffset();
                     for (int w = 0; w < stride; w++) { // a few words: cheaper than arraycopy's call
@@ -156,11 +166,13 @@ public final class PackedSpace implements StateSpace {
                     int result = model.apply(from, steps[k], into, offset);
                     model.undo(from);
                     byte breaks = PackedModel.breaks(result);
+                    int witnesses = PackedModel.witnesses(result);
                     if (breaks == Successors.BREAKS_STATE) { // never stored, so its words are never read
-                        out.addPacked(0, breaks, PackedModel.witnesses(result));
+                        out.addPacked(0, breaks, witnesses, step);
                         return;
                     }
-                    out.addPacked(fingerprint(into, offset, stride), breaks, PackedModel.witnesses(result));
+                    byte stored = StepFootprint.knownStored(footprints.of(step), cameBy);
+                    out.addPacked(fingerprint(into, offset, stride), (byte) (breaks | stored), witnesses, step);
                     if (breaks != Successors.NONE) {
                         return;
                     }

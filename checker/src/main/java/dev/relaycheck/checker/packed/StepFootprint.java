@@ -1,0 +1,137 @@
+package dev.relaycheck.checker.packed;
+
+import static dev.relaycheck.checker.packed.PackedLayout.CLOCK;
+import static dev.relaycheck.checker.packed.PackedLayout.LAST_TOKEN;
+import static dev.relaycheck.checker.packed.PackedLayout.PRODUCED;
+import static dev.relaycheck.checker.packed.PackedLayout.PRODUCE_FAILS;
+
+import dev.relaycheck.checker.Successors;
+import dev.relaycheck.model.Event;
+import dev.relaycheck.model.Scenario;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What a step may read and write, coarsely: which units of the state it reads, counting what decides whether
+ * it is enabled, and which it writes; and where it stands in the order {@link PackedModel#enabled} lists
+ * steps. The units are each global slot, each row's status and lease, each row's effect and marker, and each
+ * poller. Two steps of which neither writes what the other reads or writes commute: each is enabled after the
+ * other, does the same there, and both orders end in the same state.
+ *
+ * <p>The search uses it to skip looking up successors it knows are stored (a diamond of two such steps): a
+ * state u reached from s by step b, then step a, where a commutes with b and comes before b in s's list.
+ * s's successor by a was found no later than u, so it was expanded before u, and its successor by b, which
+ * is u's successor by a, was looked up then. Soak's search skips 42% of its lookups this way; it still
+ * applies the step, for what it breaks and shows, and counts the transition. {@code StepFootprintTest}
+ * checks the diamond on seeded walks under every logic.
+ *
+ * <p>A fault's footprint leaves out the counter it raises: only that fault reads it, to stay below the
+ * scenario's limit, and two faults of one kind that commute otherwise still commute where the search asks.
+ * There a is enabled in u, so the counter was below its limit less one in s, and room was left for both.
+ *
+ * <p>A footprint is one long: the units read or written in bits 0-27, those written in bits 28-55, the
+ * place in the list in bits 56-63. A scenario with more than 28 units gets {@link #UNKNOWN} for every step.
+ */
+final class StepFootprint {
+    /** The footprint of a step not known (the initial state's, or too many units): it commutes with nothing. */
+    static final long UNKNOWN = -1L;
+    /** What stands for the step that reached the initial state. */
+    static final int NO_STEP = -1;
+
+    private static final int UNITS = 28;
+    private static final int GLOBALS = 7; // the global slots are units 0-6, as PackedLayout numbers them
+
+    private final int[] eventSlot; // per step code, the slot holding the event it acts on (any, if none)
+    private final int columns; // footprints are listed per step code and per event, or past the last
+    private final long[] byStepAndEvent; // the footprint of each step code, per event it acts on
+
+    StepFootprint(Scenario scenario, PackedLogic logic, PackedLayout at) {
+        int events = at.events;
+        columns = events + 1;
+        boolean known = GLOBALS + 2 * events + at.pollers <= UNITS;
+        List<Event> listed = scenario.events();
+        long leases = 0;
+        long[] deliverReads = new long[events]; // per event, the effects delivering it reads
+        for (int e = 0; e < events; e++) {
+            leases |= lease(e);
+            for (int o = 0; o < events; o++) {
+                boolean laterOfAggregate = o > e && listed.get(o).aggregate().equals(listed.get(e).aggregate());
+                boolean samePayload = listed.get(o).payload().equals(listed.get(e).payload());
+                if (o == e || laterOfAggregate || logic == PackedLogic.DEDUP_BY_PAYLOAD && samePayload) {
+                    deliverReads[e] |= effects(events, o);
+                }
+            }
+        }
+        int codes = PackedModel.DELIVER_FAILS_STEP + 1 << 4;
+        eventSlot = new int[codes];
+        for (int code = 0; code < codes; code++) { // a poller's step acts on the head of its batch, if any
+            boolean ofPoller = code >>> 4 != PackedModel.PRODUCE && code >>> 4 != PackedModel.PRODUCE_FAILS_STEP
+                    && code >>> 4 != PackedModel.TICK && (code & 15) < at.pollers;
+            eventSlot[code] = ofPoller ? at.heldEvent(at.poller(code & 15), 0) : PRODUCED;
+        }
+        byStepAndEvent = new long[codes * columns];
+        Arrays.fill(byStepAndEvent, UNKNOWN);
+        long producer = 1L << PRODUCED | 1L << PRODUCE_FAILS;
+        long claim = 1L << CLOCK | 1L << LAST_TOKEN | leases; // and its poller's unit
+        for (int e = 0; known && e < columns; e++) { // e == events: no event
+            long lease = e < events ? lease(e) : 0;
+            long effects = e < events ? effects(events, e) : 0;
+            long deliverRead = e < events ? deliverReads[e] : 0;
+            put(PackedModel.PRODUCE, 0, e, 1L << PRODUCED | lease, 1L << PRODUCED | lease, 0);
+            put(PackedModel.PRODUCE_FAILS_STEP, 0, e, producer, producer, 1);
+            put(PackedModel.TICK, 0, e, 1L << CLOCK, 1L << CLOCK, 2 + at.pollers);
+            for (int p = 0; p < at.pollers; p++) {
+                long poller = 1L << (GLOBALS + 2 * events + p);
+                put(PackedModel.CLAIM, p, e, poller | claim, poller | claim, 2 + p);
+                put(PackedModel.DELIVER, p, e, poller | deliverRead, poller | effects, 2 + p);
+                put(PackedModel.ACK, p, e, poller | lease | effects, poller | lease, 2 + p); // an ack checks the effect
+                put(PackedModel.RELEASE, p, e, poller | lease, poller | lease, 2 + p);
+                int fault = 3 + at.pollers + 3 * p;
+                put(PackedModel.CRASH, p, e, poller, poller, fault);
+                put(PackedModel.LOSE_ACK, p, e, poller, poller, fault + 1);
+                put(PackedModel.DELIVER_FAILS_STEP, p, e, poller, poller, fault + 2);
+            }
+        }
+    }
+
+    /** A row's status and lease (owner, token, expiry): what claims, acks and releases read and write. */
+    private static long lease(int e) {
+        return 1L << (GLOBALS + e);
+    }
+
+    /** A row's effect and marker: what deliveries read and write. */
+    private static long effects(int events, int e) {
+        return 1L << (GLOBALS + events + e);
+    }
+
+    private void put(int kind, int poller, int event, long reads, long writes, int place) {
+        byStepAndEvent[(kind << 4 | poller) * columns + event] = reads | writes | writes << UNITS
+                | (long) place << 2 * UNITS;
+    }
+
+    /**
+     * A step as its footprint needs it, enabled in {@code s}: its code, and above it the event it acts on
+     * (the producer's next one, or the head of the poller's batch, which a step that acts on none ignores).
+     */
+    int step(int[] s, int step) {
+        return s[eventSlot[step]] << 8 | step;
+    }
+
+    /** The footprint of a step as {@link #step} gives it, or of {@link #NO_STEP}. */
+    long of(int step) {
+        return step == NO_STEP ? UNKNOWN : byStepAndEvent[(step & 0xFF) * columns + (step >>> 8)];
+    }
+
+    /**
+     * {@link Successors#KNOWN_STORED} if the successor by the step of footprint {@code a} of a state reached
+     * by the step of footprint {@code cameBy} is known to be stored: the two steps commute, and {@code a}
+     * comes first in the list; else 0. Without a branch, as the answer is a coin toss to the processor. An
+     * {@link #UNKNOWN} footprint overlaps every other (every step writes something) and comes last.
+     */
+    static byte knownStored(long a, long cameBy) {
+        long overlap = (a >>> UNITS & cameBy | cameBy >>> UNITS & a) & (1L << UNITS) - 1;
+        long before = (a >>> 2 * UNITS) - (cameBy >>> 2 * UNITS) >>> 63;
+        return (byte) (Successors.KNOWN_STORED * (before & overlap - 1 >>> 63));
+    }
+}

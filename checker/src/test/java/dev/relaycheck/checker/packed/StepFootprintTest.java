@@ -1,0 +1,115 @@
+package dev.relaycheck.checker.packed;
+
+import dev.relaycheck.checker.Successors;
+import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.ReferenceScenarios;
+import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.SplitMix64;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.Arrays;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The search skips looking up a successor when footprints say it is stored, so what they say must hold. On
+ * seeded walks through every reference scenario under every known logic, for every state s, step b from it
+ * breaking nothing, and step a from u = s.b that footprints call known stored: a is listed before b in s, so
+ * s.a was found before u; b is enabled in s.a; and s.a.b is u.a, reached with the same outcomes. (The
+ * exhaustive counts in {@link PackedAgreementTest} catch a wrong skip only where it loses a state.)
+ */
+class StepFootprintTest {
+    private static final int WALKS = 8;
+    private static final int DEPTH = 60;
+
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("dev.relaycheck.checker.packed.PackedAgreementTest#logicsAndScenarios")
+    void aSuccessorKnownStoredWasFoundBefore(RelayLogic logic, Scenario scenario) {
+        PackedLogic packedLogic = PackedLogic.of(logic).orElseThrow();
+        PackedModel model = new PackedModel(scenario, packedLogic);
+        StepFootprint footprints = new StepFootprint(scenario, packedLogic, model.at);
+        SplitMix64 random = new SplitMix64(scenario.name().hashCode() * 31L + logic.id().hashCode());
+        int known = 0;
+        for (int walk = 0; walk < WALKS; walk++) {
+            int[] s = model.initial();
+            for (int depth = 0; depth < DEPTH && s != null; depth++) {
+                int[] fromS = enabled(model, s);
+                for (int b : fromS) {
+                    Applied u = apply(model, s, b);
+                    if (u.result != Successors.NONE) {
+                        continue; // the search expands u only if reaching it broke nothing
+                    }
+                    long cameBy = footprints.of(footprints.step(s, b));
+                    for (int a : enabled(model, u.state)) {
+                        Applied ua = apply(model, u.state, a);
+                        if (ua.result != Successors.BREAKS_STATE
+                                && StepFootprint.knownStored(footprints.of(footprints.step(u.state, a)), cameBy) != 0) {
+                            assertFoundBefore(model, s, fromS, a, b, ua, logic.id() + "/" + scenario.name() + " walk "
+                                    + walk + " depth " + depth + " in " + Arrays.toString(s));
+                            known++;
+                        }
+                    }
+                }
+                s = next(model, s, fromS, random);
+            }
+        }
+        if (packedLogic == PackedLogic.CORRECT) { // a variant's walks may stop at its first delivery, too soon for any
+            assertThat(known).as("successors known stored, " + logic.id() + "/" + scenario.name()).isPositive();
+        }
+    }
+
+    /** That s.a is listed before u = s.b, and that s.a.b is u.a: {@code ua}, with the same outcomes. */
+    private static void assertFoundBefore(PackedModel model, int[] s, int[] fromS, int a, int b, Applied ua, String where) {
+        String what = "step " + a + " after step " + b + ", " + where;
+        int indexOfA = Arrays.stream(fromS).boxed().toList().indexOf(a);
+        assertThat(indexOfA).as("listed before: " + what).isBetween(0, Arrays.stream(fromS).boxed().toList().indexOf(b) - 1);
+        Applied sa = apply(model, s, a);
+        assertThat(sa.outcome).as("outcome of step " + a + " before and after step " + b + ", " + where).isEqualTo(ua.outcome);
+        assertThat(enabled(model, sa.state)).as("enabled after step " + a + ", " + where).contains(b);
+        Applied sab = apply(model, sa.state, b);
+        assertThat(sab.outcome).as("outcome of step " + b + " before and after step " + a + ", " + where)
+                .isEqualTo(apply(model, s, b).outcome);
+        assertThat(sab.state).as("the state both orders end in: " + what).isEqualTo(ua.state);
+    }
+
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("dev.relaycheck.checker.packed.PackedAgreementTest#logicsAndScenarios")
+    void aStepComesBeforeAnotherExactlyWhenTheModelListsItFirst(RelayLogic logic, Scenario scenario) {
+        PackedLogic packedLogic = PackedLogic.of(logic).orElseThrow();
+        PackedModel model = new PackedModel(scenario, packedLogic);
+        StepFootprint footprints = new StepFootprint(scenario, packedLogic, model.at);
+        SplitMix64 random = new SplitMix64(scenario.name().hashCode() * 17L + logic.id().hashCode());
+        int[] s = model.initial();
+        for (int depth = 0; depth < DEPTH && s != null; depth++) {
+            int[] steps = enabled(model, s);
+            for (int i = 1; i < steps.length; i++) {
+                long earlier = footprints.of(footprints.step(s, steps[i - 1]));
+                long later = footprints.of(footprints.step(s, steps[i]));
+                assertThat(earlier >>> 56).as("places of " + steps[i - 1] + " and " + steps[i]).isLessThan(later >>> 56);
+            }
+            s = next(model, s, steps, random);
+        }
+    }
+
+    /** The walk's next state: one of the successors breaking nothing, picked at random; null if none. */
+    private static int[] next(PackedModel model, int[] s, int[] steps, SplitMix64 random) {
+        int[] clean = Arrays.stream(steps).filter(step -> apply(model, s, step).result == Successors.NONE).toArray();
+        return clean.length == 0 ? null : apply(model, s, clean[random.nextInt(clean.length)]).state;
+    }
+
+    private static int[] enabled(PackedModel model, int[] s) {
+        int[] steps = new int[PackedModel.maxSteps(model.at.pollers)];
+        return Arrays.copyOf(steps, model.enabled(s, steps, false));
+    }
+
+    private record Applied(int[] state, int outcome, byte result) {
+    }
+
+    private static Applied apply(PackedModel model, int[] s, int step) {
+        int[] t = s.clone();
+        int outcome = model.apply(t, step, model.at.encode(s), 0);
+        return new Applied(t, outcome, PackedModel.breaks(outcome));
+    }
+}
