@@ -127,8 +127,9 @@ public final class Bench {
         b.append("""
 
                 Expansion is unpacking each state, listing its steps, applying each, checking the invariants, packing
-                and fingerprinting each successor, and the healing runs; the visited set is adding every successor's
-                fingerprint; numbering is giving the new states their numbers and storing them in the tree and the
+                and fingerprinting each successor, and the healing runs; the visited set is adding the fingerprint of
+                every successor not known to be stored (58% of soak's; its time a transition is over all of them);
+                numbering is giving the new states their numbers and storing them in the tree and the
                 next level; other is the threads' time in none of these (waiting for each other, summing the
                 tallies, turning levels over, progress lines). Each figure is thread time summed over the threads,
                 so on two threads they add up to twice the wall time.
@@ -146,30 +147,40 @@ public final class Bench {
                 with two threads the expansion's median went from 12.5 to 9.3 thread seconds once the field was
                 written only when the buffer changes (8 interleaved runs each).
 
-                The visited set is what falls off as the search grows: every transition looks its fingerprint up,
-                and past a few million states the set (hundreds of MiB for soak) is far outside the caches, so each
-                lookup is a miss to main memory; compare soak's first 3 M states with all of it. Touching a batch of
-                slots before probing them lets the misses overlap, and huge pages spare the TLB (in a microbenchmark,
-                grouping a batch by region of the table to spare it further measured the same, 23 to 25 ns a
-                lookup). Growing the set costs little in itself (0.1 s to rehash into 256 MiB that was used before),
-                but memory the process has not touched before is slow to come by on a virtual machine (here a fresh
-                256 MiB array took 0.3 to 0.75 s), and a set sized for soak from the start (an experiment: a search
-                cannot know its size) ran soak about 1.2 s faster on one thread. A set at most 60% full instead of
-                70% measured no faster. Checking each level's successors against sorted runs instead of a hash
-                table (delayed duplicate detection, as disk-based model checkers do) was slower in a replay of
+                The visited set is what falls off as the search grows: past a few million states the set (hundreds
+                of MiB for soak) is far outside the caches, so each lookup is a miss to main memory; compare soak's
+                first 3 M states with all of it. So the search looks up only what it must. A state u reached from s
+                by step b, then step a, where a commutes with b (by their footprints, neither writes a part of the
+                state the other reads or writes) and s lists a before b, leads where s's successor by a leads by b;
+                that successor was found before u and expanded before it, so u's successor by a was looked up
+                already, and the search only counts it. That spares 42% of soak's 95 million lookups (and every
+                count and output stays the same: 212 explore outputs compared byte for byte). On one thread the
+                visited set's time fell from 4.47 to 3.08 s and the expansion's rose from 6.62 to 7.29 (the
+                footprints), the search's median from 11.81 to 11.11 s (6 interleaved runs each). Touching a batch
+                of slots before probing them lets the misses overlap, and huge pages spare the TLB (in a
+                microbenchmark, grouping a batch by region of the table to spare it further measured the same, 23 to
+                25 ns a lookup). Growing the set costs little in itself (0.1 s to rehash into 256 MiB that was used
+                before), but memory the process has not touched before is slow to come by on a virtual machine (here
+                a fresh 256 MiB array took 0.3 to 0.75 s), and a set sized for soak from the start (an experiment: a
+                search cannot know its size) ran soak about 1.2 s faster on one thread. A set at most 60% full
+                instead of 70% measured no faster. Checking each level's successors against sorted runs instead of a
+                hash table (delayed duplicate detection, as disk-based model checkers do) was slower in a replay of
                 soak-sized levels: 67 to 89 ns a successor against 42 to 54.
 
                 With two threads the search runs as a pipeline: the visited set's two shards take a chunk of 64 Ki
-                states' successors while the next chunk is expanded in eight parts, each task going to whichever
-                thread is free, shards dealt out among the parts so that one thread tends to add (mostly waiting on
-                main memory) while the other expands; then both number the chunk's new states. The threads meet
-                twice a chunk and spin, not park, between. Chunks of 2 to 256 Ki states measured no faster than
-                64 Ki, and parts that shrink towards a chunk's end left the threads waiting for each other just as
-                long (0.6 to 0.9 thread seconds a search, the same without any garbage collector): the wait comes
-                from a core taken away now and then, not from the size of the last task. Run side by side, the two
-                cores slow each other (they share memory bandwidth and, it seems, more of their host): in 13
-                bench runs on 2026-11-30 a state's expansion cost from 10% to 62% more thread time on two threads
-                than on one, which the table above shows for this run.
+                states' successors while the next chunk is expanded in 64 parts, each task going to whichever thread
+                is free, shards dealt out among the parts so that one thread tends to add (mostly waiting on main
+                memory) while the other expands; then both number the chunk's new states. The threads meet twice a
+                chunk and spin, not park, between. Chunks of 2 to 256 Ki states measured no faster than 64 Ki. At
+                each meeting a thread waits for the last task the other took, so the parts are short: with 8 parts a
+                chunk (about 4 ms each) the threads waited about a second of thread time a search, with 64 (about
+                half a millisecond) 0.42 s, and the search's median fell from 6.99 to 6.47 s (3 interleaved runs
+                each; an earlier trial, when the visited set's tasks were twice as long, found no difference). Run
+                side by side, the two cores slow each other (they share memory bandwidth and, it seems, more of
+                their host): in 22 bench runs on 2026-11-30 a state's expansion cost up to 62% more thread time on
+                two threads than on one, which the table above shows for this run; and in some runs the host slows
+                even one thread by two fifths (580 ns a state against 382 to 423 in the quiet runs of the same
+                hour).
                 """);
         return b.toString();
     }
