@@ -32,12 +32,13 @@ import java.util.function.LongPredicate;
  * <p>Each level is processed in chunks, and each chunk in parts, by a {@link Crew} of worker threads, each
  * taking the next task as soon as it is free. A chunk's parts are expanded (successors, invariant checks,
  * fingerprints, healing); then each shard of the visited set takes the chunk's successors that fall in it,
- * in frontier order, listing which are new (but those the space knows are stored, which it only counts); then each part's new states are numbered and stored, their first
- * number known from the counts before, and its transitions tallied. One thread sums the tallies in frontier
- * order, up to the first part that stopped. The search runs as a pipeline: the visited set takes one chunk's
- * successors while the next chunk is expanded, so the lookups, which wait on main memory, share the cores
- * with the expansion, which computes. Frontier order alone decides ids, counts and which counterexample is
- * reported, so any number of threads, however the tasks fall to them, gives the same result.
+ * in frontier order, listing which are new (but those the space knows are stored, which it only counts);
+ * then each part's new states are numbered and stored, their first number known from the counts before,
+ * and its transitions tallied. One thread sums the tallies in frontier order, up to the first part that
+ * stopped. The search runs as a pipeline: the visited set takes one chunk's successors while the next
+ * chunk is expanded, so the lookups, which wait on main memory, share the cores with the expansion, which
+ * computes. Frontier order alone decides ids, counts and which counterexample is reported, so any number
+ * of threads, however the tasks fall to them, gives the same result.
  */
 public final class BreadthFirstSearch {
     /**

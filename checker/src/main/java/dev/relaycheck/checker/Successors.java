@@ -26,6 +26,8 @@ public final class Successors {
      * before it in frontier order: the visited set never takes it, but it counts as a transition.
      */
     public static final byte KNOWN_STORED = 4;
+    /** The bits of a successor's entry that say what it broke, below {@link #KNOWN_STORED}. */
+    private static final int WHAT_BROKE = BREAKS_TRANSITION | BREAKS_STATE;
 
 
     private final int stride;
@@ -119,7 +121,7 @@ public final class Successors {
         for (int w = witnessMask, bit = 0; w != 0; w >>>= 1, bit++) {
             witnessCounts[bit] += w & 1;
         }
-        if ((breaks & 3) != NONE && firstBreak < 0) {
+        if ((breaks & WHAT_BROKE) != NONE && firstBreak < 0) {
             firstBreak = size;
         }
         size++;
@@ -287,7 +289,7 @@ public final class Successors {
 
     /** What successor {@code j} broke: {@link #NONE}, {@link #BREAKS_TRANSITION} or {@link #BREAKS_STATE}. */
     public byte breaks(int j) {
-        return (byte) (broken[j] & 3);
+        return (byte) (broken[j] & WHAT_BROKE);
     }
 
     public int cameBy(int j) {
