@@ -36,7 +36,7 @@ public final class Successors {
     private long[] fingerprints = new long[64];
     private byte[] broken = new byte[64];
     private byte[] witnesses = new byte[64];
-    private int[] cameBy; // per successor, what the packed space keeps with it (how it was reached)
+    private long[] routes; // per successor, what the packed space keeps with it (how it was reached)
     private int size;
 
     // per shard of the visited set: the successors whose fingerprints fall in it, in order, and those of
@@ -67,7 +67,7 @@ public final class Successors {
             objects = new Object[64];
         } else {
             words = new long[64 * stride];
-            cameBy = new int[64];
+            routes = new long[64];
         }
         byShard = new int[shards][64];
         freshByShard = new int[shards][64];
@@ -106,12 +106,22 @@ public final class Successors {
     }
 
     /**
-     * Adds the successor just packed into {@link #nextWords()}, with {@code cameBy}, which the space keeps
+     * Adds the successor just packed into {@link #nextWords()}, with {@code route}, which the space keeps
      * with it if it is new.
      */
-    public void addPacked(long fingerprint, byte breaks, int witnessMask, int cameBy) {
-        this.cameBy[size] = cameBy;
+    public void addPacked(long fingerprint, byte breaks, int witnessMask, long route) {
+        routes[size] = route;
         addRest(fingerprint, breaks, witnessMask);
+    }
+
+    /**
+     * Adds a successor of a packed space that the space knows is stored, by a step that broke nothing: a
+     * transition to count, never looked up, so it needs no words and no fingerprint.
+     */
+    public void addKnownStored(int witnessMask, long route) {
+        ensure();
+        routes[size] = route;
+        addRest(0, KNOWN_STORED, witnessMask);
     }
 
     private void addRest(long fingerprint, byte breaks, int witnessMask) {
@@ -139,7 +149,7 @@ public final class Successors {
             objects = Arrays.copyOf(objects, n);
         } else {
             words = Arrays.copyOf(words, n * stride);
-            cameBy = Arrays.copyOf(cameBy, n);
+            routes = Arrays.copyOf(routes, n);
         }
     }
 
@@ -292,8 +302,8 @@ public final class Successors {
         return (byte) (broken[j] & WHAT_BROKE);
     }
 
-    public int cameBy(int j) {
-        return cameBy[j];
+    public long route(int j) {
+        return routes[j];
     }
 
     public int witnesses(int j) {

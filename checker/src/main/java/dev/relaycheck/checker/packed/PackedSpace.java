@@ -70,7 +70,7 @@ public final class PackedSpace implements StateSpace {
         Words level = new Words();
         level.extend(1);
         System.arraycopy(layout.encode(new PackedModel(scenario, logic, layout).initial()), 0, level.words, 0, layout.words);
-        level.cameBy[0] = StepFootprint.NO_STEP;
+        level.routes[0] = StepFootprint.route(StepFootprint.NO_STEP, 0);
         return level;
     }
 
@@ -80,13 +80,13 @@ public final class PackedSpace implements StateSpace {
     }
 
     /**
-     * A level as one flat array of packed states, {@code stride} words each, and the step that found each
-     * (as {@link StepFootprint#step} gives it): no object per state.
+     * A level as one flat array of packed states, {@code stride} words each, and the route that found each
+     * ({@link StepFootprint#route}): no object per state.
      */
     private final class Words implements Level {
         private final int stride = layout.words;
         private long[] words = new long[64 * stride];
-        private int[] cameBy = new int[64];
+        private long[] routes = new long[64];
         private int size;
 
         @Override
@@ -102,16 +102,16 @@ public final class PackedSpace implements StateSpace {
         @Override
         public void extend(int count) {
             size += count;
-            if (size > cameBy.length) {
-                cameBy = Arrays.copyOf(cameBy, Math.max(size, 2 * cameBy.length));
-                words = Arrays.copyOf(words, cameBy.length * stride);
+            if (size > routes.length) {
+                routes = Arrays.copyOf(routes, Math.max(size, 2 * routes.length));
+                words = Arrays.copyOf(words, routes.length * stride);
             }
         }
 
         @Override
         public void put(int index, Successors from, int j) {
             from.copyWords(j, words, index * stride);
-            cameBy[index] = from.cameBy(j);
+            routes[index] = from.route(j);
         }
 
         @Override
@@ -152,12 +152,22 @@ public final class PackedSpace implements StateSpace {
             @Override
             public void expand(Level level, int i, LongPredicate known, Successors out) {
                 long[] words = ((Words) level).words;
-                long cameBy = footprints.of(((Words) level).cameBy[i]);
+                long route = ((Words) level).routes[i];
+                long cameBy = footprints.of(StepFootprint.stepOf(route));
+                long outcomes = 0; // what this state's steps showed so far, for the routes of its successors
                 int at = i * stride;
                 layout.decode(words, at, from); // undo leaves it holding this state, for healingFailsFromLast
                 int n = model.enabled(from, steps, false);
                 for (int k = 0; k < n; k++) {
                     int step = footprints.step(from, steps[k]);
+                    long footprint = footprints.of(step);
+                    byte stored = StepFootprint.knownStored(footprint, cameBy);
+                    int shown = stored == 0 ? -1 : StepFootprint.witnessesBefore(route, footprint);
+                    if (shown >= 0) { // stored, and it shows here what it showed in the parent: no need to take it
+                        out.addKnownStored(shown, StepFootprint.route(step, outcomes));
+                        outcomes |= StepFootprint.outcome(footprint, shown);
+                        continue;
+                    }
                     long[] into = out.nextWords();
                     int offset = out.nextWordsOffset();
                     for (int w = 0; w < stride; w++) { // a few words: cheaper than arraycopy's call
@@ -168,14 +178,15 @@ public final class PackedSpace implements StateSpace {
                     byte breaks = PackedModel.breaks(result);
                     int witnesses = PackedModel.witnesses(result);
                     if (breaks == Successors.BREAKS_STATE) { // never stored, so its words are never read
-                        out.addPacked(0, breaks, witnesses, step);
+                        out.addPacked(0, breaks, witnesses, StepFootprint.route(step, outcomes));
                         return;
                     }
-                    byte stored = StepFootprint.knownStored(footprints.of(step), cameBy);
-                    out.addPacked(fingerprint(into, offset, stride), (byte) (breaks | stored), witnesses, step);
+                    out.addPacked(fingerprint(into, offset, stride), (byte) (breaks | stored), witnesses,
+                            StepFootprint.route(step, outcomes));
                     if (breaks != Successors.NONE) {
                         return;
                     }
+                    outcomes |= StepFootprint.outcome(footprint, witnesses);
                 }
             }
 

@@ -22,9 +22,11 @@ import java.util.List;
  * <p>The search uses it to skip looking up successors it knows are stored (a diamond of two such steps): a
  * state u reached from s by step b, then step a, where a commutes with b and comes before b in s's list.
  * s's successor by a was found no later than u, so it was expanded before u, and its successor by b, which
- * is u's successor by a, was looked up then. Soak's search skips 42% of its lookups this way; it still
- * applies the step, for what it breaks and shows, and counts the transition. {@code StepFootprintTest}
- * checks the diamond on seeded walks under every logic.
+ * is u's successor by a, was looked up then. Soak's search skips 42% of its lookups this way, and counts
+ * each as a transition. Step a also shows in u what it showed in s, as it reads nothing b writes; so the
+ * search does not take it in u at all. Each state keeps its {@link #route}: the step that found it, and what
+ * the steps listed before that one showed. {@code StepFootprintTest} checks the diamond, and that a shows
+ * the same in both, on seeded walks under every logic.
  *
  * <p>A fault's footprint leaves out the counter it raises: only that fault reads it, to stay below the
  * scenario's limit, and two faults of one kind that commute otherwise still commute where the search asks.
@@ -40,6 +42,8 @@ final class StepFootprint {
     static final int NO_STEP = -1;
 
     private static final int UNITS = 28;
+    private static final int ROUTE_STEP = 16; // the bits of a route that hold its step
+    private static final int PLACES_KEPT = 16; // the places of a list whose outcomes a route keeps
     private static final int GLOBALS = 7; // the global slots are units 0-6, as PackedLayout numbers them
 
     private final int[] eventSlot; // per step code, the slot holding the event it acts on (any, if none)
@@ -121,6 +125,40 @@ final class StepFootprint {
     /** The footprint of a step as {@link #step} gives it, or of {@link #NO_STEP}. */
     long of(int step) {
         return step == NO_STEP ? UNKNOWN : byStepAndEvent[(step & 0xFF) * columns + (step >>> 8)];
+    }
+
+    /**
+     * How a state was reached, as the search keeps it with the state: the step, as {@link #step} gives it, in
+     * the low 16 bits; above them, 3 bits for each of the first 16 places of the parent's list, saying what
+     * the step there showed, if it was taken before this one and broke nothing (see {@link #outcome}).
+     */
+    static long route(int step, long outcomesBefore) {
+        return outcomesBefore | step & 0xFFFFL;
+    }
+
+    static int stepOf(long route) {
+        return (short) route; // NO_STEP is all ones
+    }
+
+    /**
+     * The bits of a route that say a step, of footprint {@code footprint}, broke nothing and showed
+     * {@code witnesses} (a bit per witness; one step shows at most one): 1 for none, 2 + the witness's
+     * ordinal for one; none for a step past the 16th place, or of an {@link #UNKNOWN} footprint.
+     */
+    static long outcome(long footprint, int witnesses) {
+        long place = footprint >>> 2 * UNITS;
+        long code = witnesses == 0 ? 1 : 2 + Integer.numberOfTrailingZeros(witnesses);
+        return place < PLACES_KEPT && Integer.bitCount(witnesses) <= 1 ? code << ROUTE_STEP + 3 * place : 0;
+    }
+
+    /**
+     * What the step of footprint {@code footprint} showed in the parent, as {@link #outcome} kept it in
+     * {@code route}: its witnesses, or -1 if the route does not say.
+     */
+    static int witnessesBefore(long route, long footprint) {
+        long place = footprint >>> 2 * UNITS;
+        int code = place < PLACES_KEPT ? (int) (route >>> ROUTE_STEP + 3 * place) & 7 : 0;
+        return code == 0 ? -1 : code == 1 ? 0 : 1 << code - 2;
     }
 
     /**

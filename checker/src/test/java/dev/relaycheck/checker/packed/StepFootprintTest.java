@@ -6,6 +6,7 @@ import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.SplitMix64;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -59,6 +60,29 @@ class StepFootprintTest {
         if (packedLogic == PackedLogic.CORRECT) { // a variant's walks may stop at its first delivery, too soon for any
             assertThat(known).as("successors known stored, " + logic.id() + "/" + scenario.name()).isPositive();
         }
+    }
+
+    /**
+     * A route keeps its step, and what each of the first 16 places showed: the search takes its word for a
+     * step's witnesses instead of taking the step.
+     */
+    @Test
+    void aRouteKeepsItsStepAndWhatEachOfItsFirstPlacesShowed() {
+        int[] shown = {0, 1, 2, 4, 8}; // none, or one witness
+        for (int place = 0; place <= 16; place++) {
+            long footprint = (long) place << 56; // the place's bits of a footprint
+            long other = (long) (place + 1) % 16 << 56;
+            for (int w : shown) {
+                long route = StepFootprint.route(0x1F37, StepFootprint.outcome(other, 2) | StepFootprint.outcome(footprint, w));
+                assertThat(StepFootprint.stepOf(route)).isEqualTo(0x1F37);
+                assertThat(StepFootprint.witnessesBefore(route, footprint)).as("place " + place + ", witnesses " + w)
+                        .isEqualTo(place < 16 ? w : -1);
+                assertThat(StepFootprint.witnessesBefore(route, other)).isEqualTo(2);
+                assertThat(StepFootprint.witnessesBefore(route, StepFootprint.UNKNOWN)).isEqualTo(-1);
+            }
+            assertThat(StepFootprint.witnessesBefore(StepFootprint.route(0x1F37, 0), footprint)).isEqualTo(-1);
+        }
+        assertThat(StepFootprint.stepOf(StepFootprint.route(StepFootprint.NO_STEP, 0))).isEqualTo(StepFootprint.NO_STEP);
     }
 
     /** That s.a is listed before u = s.b, and that s.a.b is u.a: {@code ua}, with the same outcomes. */
