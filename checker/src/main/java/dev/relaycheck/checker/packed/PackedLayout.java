@@ -4,7 +4,6 @@ import dev.relaycheck.model.PollerState.Phase;
 import dev.relaycheck.model.Scenario;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -62,6 +61,7 @@ final class PackedLayout {
     /** The slots with a field, word by word in shift order, each with its width above bit 16, so unpacking streams through each word. */
     private final int[] unpackOrder;
     private final int[] wordStart; // where each word's slots start in unpackOrder
+    private final int[] unfielded; // the slots without a field: always 0
     private final int[] neverable; // the slots that may hold NEVER ...
     private final int[] neverCode; // ... and the code that stands for it
 
@@ -107,6 +107,7 @@ final class PackedLayout {
         List<Integer> order = new ArrayList<>();
         List<Integer> starts = new ArrayList<>(List.of(0));
         List<Integer> never = new ArrayList<>();
+        List<Integer> zero = new ArrayList<>();
         int word = 0;
         int shift = 0;
         for (int slot = 0; slot < size; slot++) {
@@ -114,6 +115,7 @@ final class PackedLayout {
             long limit = neverable[slot] ? max[slot] : max[slot] + 1L;
             if (bits == 0) { // a slot that is always 0 needs no bits
                 field[slot] = limit << 32;
+                zero.add(slot);
                 continue;
             }
             if (shift + bits > 64) {
@@ -132,6 +134,7 @@ final class PackedLayout {
         words = word + 1;
         unpackOrder = order.stream().mapToInt(Integer::intValue).toArray();
         wordStart = starts.stream().mapToInt(Integer::intValue).toArray();
+        unfielded = zero.stream().mapToInt(Integer::intValue).toArray();
         this.neverable = never.stream().mapToInt(Integer::intValue).toArray();
         neverCode = never.stream().mapToInt(slot -> max[slot]).toArray();
     }
@@ -206,7 +209,9 @@ final class PackedLayout {
 
     /** Unpacks the words at {@code at} into a scratch (every slot written). */
     void decode(long[] in, int at, int[] s) {
-        Arrays.fill(s, 0);
+        for (int slot : unfielded) { // filling the whole scratch first cost a sixth as much as unpacking (soak profile)
+            s[slot] = 0;
+        }
         for (int w = 0; w < words; w++) {
             long x = in[at + w];
             for (int f = wordStart[w]; f < wordStart[w + 1]; f++) {
