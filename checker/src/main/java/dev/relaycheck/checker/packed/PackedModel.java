@@ -61,7 +61,7 @@ final class PackedModel {
         return 3 + 4 * pollers;
     }
 
-    private static final int IDLE = Phase.IDLE.ordinal();
+    static final int IDLE = Phase.IDLE.ordinal();
     private static final int CLAIMING = Phase.CLAIMING.ordinal();
     private static final int TO_DELIVER = Phase.TO_DELIVER.ordinal();
     private static final int DELIVERING = Phase.DELIVERING.ordinal();
@@ -205,6 +205,18 @@ final class PackedModel {
             at.pack(slot, value, packInto, packAt);
         }
         s[slot] = value;
+    }
+
+    /** Whether the last {@link #apply}, not yet undone, wrote only slots of poller {@code p}. */
+    boolean wroteOnly(int p) {
+        int first = at.poller(p);
+        int end = first + at.pollerSlots();
+        for (int k = changes - 1; k >= 0; k--) { // last first: a fault raises its counter last
+            if (changedSlots[k] < first || changedSlots[k] >= end) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Takes the last {@link #apply} back, so one scratch serves every successor of a state without copying. */

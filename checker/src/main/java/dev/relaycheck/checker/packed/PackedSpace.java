@@ -70,7 +70,7 @@ public final class PackedSpace implements StateSpace {
         Words level = new Words();
         level.extend(1);
         System.arraycopy(layout.encode(new PackedModel(scenario, logic, layout).initial()), 0, level.words, 0, layout.words);
-        level.routes[0] = StepFootprint.route(StepFootprint.NO_STEP, 0);
+        level.routes[0] = Route.of(StepFootprint.NO_STEP, 0, 0);
         return level;
     }
 
@@ -81,7 +81,7 @@ public final class PackedSpace implements StateSpace {
 
     /**
      * A level as one flat array of packed states, {@code stride} words each, and the route that found each
-     * ({@link StepFootprint#route}): no object per state.
+     * ({@link Route}): no object per state.
      */
     private final class Words implements Level {
         private final int stride = layout.words;
@@ -153,40 +153,48 @@ public final class PackedSpace implements StateSpace {
             public void expand(Level level, int i, LongPredicate known, Successors out) {
                 long[] words = ((Words) level).words;
                 long route = ((Words) level).routes[i];
-                long cameBy = footprints.of(StepFootprint.stepOf(route));
+                long cameBy = footprints.of(Route.step(route));
+                int crashKnown = Route.crashKnown(route);
                 long outcomes = 0; // what this state's steps showed so far, for the routes of its successors
                 int at = i * stride;
                 layout.decode(words, at, from); // undo leaves it holding this state, for healingFailsFromLast
                 int n = model.enabled(from, steps, false);
                 for (int k = 0; k < n; k++) {
                     int step = footprints.step(from, steps[k]);
+                    int poller = steps[k] & 15;
                     long footprint = footprints.of(step);
                     byte stored = StepFootprint.knownStored(footprint, cameBy);
-                    int shown = stored == 0 ? -1 : StepFootprint.witnessesBefore(route, footprint);
-                    if (shown >= 0) { // stored, and it shows here what it showed in the parent: no need to take it
-                        out.addKnownStored(shown, StepFootprint.route(step, outcomes));
-                        outcomes |= StepFootprint.outcome(footprint, shown);
+                    int shown = stored == 0 ? -1 : Route.witnessesBefore(route, footprint);
+                    if (steps[k] >>> 4 == PackedModel.CRASH && (crashKnown >>> poller & 1) != 0) {
+                        shown = 0; // it shows nothing
+                    }
+                    if (shown >= 0) { // stored, and it shows here what it showed before: no need to take it
+                        out.addKnownStored(shown, Route.of(step, outcomes, 0));
+                        outcomes |= Route.outcome(footprint, shown);
                         continue;
                     }
+                    boolean busy = from[layout.poller(poller) + PackedLayout.PHASE] != PackedModel.IDLE;
                     long[] into = out.nextWords();
                     int offset = out.nextWordsOffset();
                     for (int w = 0; w < stride; w++) { // a few words: cheaper than arraycopy's call
                         into[offset + w] = words[at + w];
                     }
                     int result = model.apply(from, steps[k], into, offset);
+                    boolean forgets = busy && model.wroteOnly(poller); // what a crash of the poller forgets
                     model.undo(from);
                     byte breaks = PackedModel.breaks(result);
                     int witnesses = PackedModel.witnesses(result);
                     if (breaks == Successors.BREAKS_STATE) { // never stored, so its words are never read
-                        out.addPacked(0, breaks, witnesses, StepFootprint.route(step, outcomes));
+                        out.addPacked(0, breaks, witnesses, Route.of(step, outcomes, 0));
                         return;
                     }
+                    int crashKnownThere = (forgets ? 1 << poller : 0) | crashKnown & ~footprints.pollersTouched(footprint);
                     out.addPacked(fingerprint(into, offset, stride), (byte) (breaks | stored), witnesses,
-                            StepFootprint.route(step, outcomes));
+                            Route.of(step, outcomes, crashKnownThere));
                     if (breaks != Successors.NONE) {
                         return;
                     }
-                    outcomes |= StepFootprint.outcome(footprint, witnesses);
+                    outcomes |= Route.outcome(footprint, witnesses);
                 }
             }
 

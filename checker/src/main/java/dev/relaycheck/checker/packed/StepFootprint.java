@@ -24,7 +24,7 @@ import java.util.List;
  * s's successor by a was found no later than u, so it was expanded before u, and its successor by b, which
  * is u's successor by a, was looked up then. Soak's search skips 42% of its lookups this way, and counts
  * each as a transition. Step a also shows in u what it showed in s, as it reads nothing b writes; so the
- * search does not take it in u at all. Each state keeps its {@link #route}: the step that found it, and what
+ * search does not take it in u at all. Each state keeps its {@link Route}: the step that found it, and what
  * the steps listed before that one showed. {@code StepFootprintTest} checks the diamond, and that a shows
  * the same in both, on seeded walks under every logic.
  *
@@ -42,18 +42,20 @@ final class StepFootprint {
     static final int NO_STEP = -1;
 
     private static final int UNITS = 28;
-    private static final int ROUTE_STEP = 16; // the bits of a route that hold its step
-    private static final int PLACES_KEPT = 16; // the places of a list whose outcomes a route keeps
     private static final int GLOBALS = 7; // the global slots are units 0-6, as PackedLayout numbers them
 
     private final int[] eventSlot; // per step code, the slot holding the event it acts on (any, if none)
     private final int columns; // footprints are listed per step code and per event, or past the last
     private final long[] byStepAndEvent; // the footprint of each step code, per event it acts on
+    private final long pollerUnits; // the pollers' units (all bits, with a shift of 0, when footprints are unknown)
+    private final int pollerShift;
 
     StepFootprint(Scenario scenario, PackedLogic logic, PackedLayout at) {
         int events = at.events;
         columns = events + 1;
         boolean known = GLOBALS + 2 * events + at.pollers <= UNITS;
+        pollerShift = known ? GLOBALS + 2 * events : 0;
+        pollerUnits = known ? (1L << at.pollers) - 1 << pollerShift : UNKNOWN;
         List<Event> listed = scenario.events();
         long leases = 0;
         long[] deliverReads = new long[events]; // per event, the effects delivering it reads
@@ -127,38 +129,14 @@ final class StepFootprint {
         return step == NO_STEP ? UNKNOWN : byStepAndEvent[(step & 0xFF) * columns + (step >>> 8)];
     }
 
-    /**
-     * How a state was reached, as the search keeps it with the state: the step, as {@link #step} gives it, in
-     * the low 16 bits; above them, 3 bits for each of the first 16 places of the parent's list, saying what
-     * the step there showed, if it was taken before this one and broke nothing (see {@link #outcome}).
-     */
-    static long route(int step, long outcomesBefore) {
-        return outcomesBefore | step & 0xFFFFL;
+    /** A footprint's place in the list (past every other for an {@link #UNKNOWN} one). */
+    static long place(long footprint) {
+        return footprint >>> 2 * UNITS;
     }
 
-    static int stepOf(long route) {
-        return (short) route; // NO_STEP is all ones
-    }
-
-    /**
-     * The bits of a route that say a step, of footprint {@code footprint}, broke nothing and showed
-     * {@code witnesses} (a bit per witness; one step shows at most one): 1 for none, 2 + the witness's
-     * ordinal for one; none for a step past the 16th place, or of an {@link #UNKNOWN} footprint.
-     */
-    static long outcome(long footprint, int witnesses) {
-        long place = footprint >>> 2 * UNITS;
-        long code = witnesses == 0 ? 1 : 2 + Integer.numberOfTrailingZeros(witnesses);
-        return place < PLACES_KEPT && Integer.bitCount(witnesses) <= 1 ? code << ROUTE_STEP + 3 * place : 0;
-    }
-
-    /**
-     * What the step of footprint {@code footprint} showed in the parent, as {@link #outcome} kept it in
-     * {@code route}: its witnesses, or -1 if the route does not say.
-     */
-    static int witnessesBefore(long route, long footprint) {
-        long place = footprint >>> 2 * UNITS;
-        int code = place < PLACES_KEPT ? (int) (route >>> ROUTE_STEP + 3 * place) & 7 : 0;
-        return code == 0 ? -1 : code == 1 ? 0 : 1 << code - 2;
+    /** The pollers, a bit each, whose unit a step of footprint {@code footprint} reads or writes. */
+    int pollersTouched(long footprint) {
+        return (int) ((footprint & pollerUnits) >>> pollerShift);
     }
 
     /**
