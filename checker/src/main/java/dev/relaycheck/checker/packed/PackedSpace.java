@@ -14,7 +14,8 @@ import java.util.function.LongPredicate;
  * The packed twin of the readable model as a search space: a state is a few {@code long} words; a state is
  * expanded by unpacking it once into an {@code int[]} scratch, then for each step writing a few slots through
  * a journal, each write packed into a copy of the words as it is made, and undoing them; a fingerprint mixes
- * the words.
+ * the words. A step whose successor is known to be stored, and whose outcome is known, is counted and not
+ * taken: what makes it known is in {@link StepFootprint} and {@link Route}.
  * It takes the reference logic and the catalogue variants ({@link PackedLogic}) on scenarios within its limits;
  * {@code PackedAgreementTest} holds it to the readable model state by state and count by count.
  */
@@ -166,9 +167,9 @@ public final class PackedSpace implements StateSpace {
                     byte stored = StepFootprint.knownStored(footprint, cameBy);
                     int shown = stored == 0 ? -1 : Route.witnessesBefore(route, footprint);
                     if (steps[k] >>> 4 == PackedModel.CRASH && (crashKnown >>> poller & 1) != 0) {
-                        shown = 0; // it shows nothing
+                        shown = 0; // the route knows this crash leads to a stored state, and a crash shows nothing
                     }
-                    if (shown >= 0) { // stored, and it shows here what it showed before: no need to take it
+                    if (shown >= 0) { // known stored, and what it shows is known: count it, do not take it
                         out.addKnownStored(shown, Route.of(step, outcomes, 0));
                         outcomes |= Route.outcome(footprint, shown);
                         continue;
