@@ -190,8 +190,8 @@ public final class Bench {
                 side by side, the two cores slow each other (they share memory bandwidth and, it seems, more of
                 their host): in 22 bench runs on 2026-11-30 a state's expansion cost up to 62% more thread time on
                 two threads than on one, which the table above shows for this run; and in some runs the host slows
-                even one thread by a third (in six bench runs of this code, two expanded a state in 430 and 469 ns
-                against 347 to 362 in the other four).
+                even one thread by a third (in ten bench runs of this code, two expanded a state in 430 and 469 ns
+                against 340 to 362 in the other eight).
                 """);
         return b.toString();
     }
