@@ -170,13 +170,13 @@ public final class Bench {
                 from 2.86 to 2.61, though the medians moved less than the noise (10.34 against 10.29).
                 Touching a batch of slots before probing them lets the misses overlap, and huge pages spare the TLB
                 (in a microbenchmark, grouping a batch by region of the table to spare it further measured the
-                same, 23 to 25 ns a lookup). Growing the set costs little in itself (0.1 s to rehash into 256 MiB that was used
-                before), but memory the process has not touched before is slow to come by on a virtual machine (here
-                a fresh 256 MiB array took 0.3 to 0.75 s), and a set sized for soak from the start (an experiment: a
-                search cannot know its size) ran soak about 1.2 s faster on one thread. A set at most 60% full
-                instead of 70% measured no faster. Checking each level's successors against sorted runs instead of a
-                hash table (delayed duplicate detection, as disk-based model checkers do) was slower in a replay of
-                soak-sized levels: 67 to 89 ns a successor against 42 to 54.
+                same, 23 to 25 ns a lookup). Growing the set costs little in itself (0.1 s to rehash into 256 MiB
+                that was used before), but memory the process has not touched before is slow to come by on a
+                virtual machine (here a fresh 256 MiB array took 0.3 to 0.75 s), and a set sized for soak from the
+                start (an experiment: a search cannot know its size) ran soak about 1.2 s faster on one thread. A
+                set at most 60% full instead of 70% measured no faster. Checking each level's successors against
+                sorted runs instead of a hash table (delayed duplicate detection, as disk-based model checkers do)
+                was slower in a replay of soak-sized levels: 67 to 89 ns a successor against 42 to 54.
 
                 With two threads the search runs as a pipeline: the visited set's two shards take a chunk of 64 Ki
                 states' successors while the next chunk is expanded in 64 parts, each task going to whichever thread

@@ -174,22 +174,25 @@ public final class PackedSpace implements StateSpace {
                         outcomes |= Route.outcome(footprint, shown);
                         continue;
                     }
-                    boolean busy = from[layout.poller(poller) + PackedLayout.PHASE] != PackedModel.IDLE;
                     long[] into = out.nextWords();
                     int offset = out.nextWordsOffset();
                     for (int w = 0; w < stride; w++) { // a few words: cheaper than arraycopy's call
                         into[offset + w] = words[at + w];
                     }
                     int result = model.apply(from, steps[k], into, offset);
-                    boolean forgets = busy && model.wroteOnly(poller); // what a crash of the poller forgets
+                    boolean wroteOnlyPoller = model.wroteOnly(poller);
                     model.undo(from);
+                    // a crash of the poller forgets what the step did, if the poller was busy in this state
+                    boolean forgets = wroteOnlyPoller
+                            && from[layout.poller(poller) + PackedLayout.PHASE] != PackedModel.IDLE;
                     byte breaks = PackedModel.breaks(result);
                     int witnesses = PackedModel.witnesses(result);
                     if (breaks == Successors.BREAKS_STATE) { // never stored, so its words are never read
                         out.addPacked(0, breaks, witnesses, Route.of(step, outcomes, 0));
                         return;
                     }
-                    int crashKnownThere = (forgets ? 1 << poller : 0) | crashKnown & ~footprints.pollersTouched(footprint);
+                    int crashKnownThere = (forgets ? 1 << poller : 0)
+                            | crashKnown & ~footprints.pollersTouched(footprint);
                     out.addPacked(fingerprint(into, offset, stride), (byte) (breaks | stored), witnesses,
                             Route.of(step, outcomes, crashKnownThere));
                     if (breaks != Successors.NONE) {

@@ -88,7 +88,7 @@ final class StepFootprint {
             put(PackedModel.PRODUCE_FAILS_STEP, 0, e, producer, producer, 1);
             put(PackedModel.TICK, 0, e, 1L << CLOCK, 1L << CLOCK, 2 + at.pollers);
             for (int p = 0; p < at.pollers; p++) {
-                long poller = 1L << (GLOBALS + 2 * events + p);
+                long poller = 1L << pollerShift + p;
                 put(PackedModel.CLAIM, p, e, poller | claim, poller | claim, 2 + p);
                 put(PackedModel.DELIVER, p, e, poller | deliverRead, poller | effects, 2 + p);
                 put(PackedModel.ACK, p, e, poller | lease | effects, poller | lease, 2 + p); // an ack checks the effect
@@ -147,7 +147,7 @@ final class StepFootprint {
      */
     static byte knownStored(long a, long cameBy) {
         long overlap = (a >>> UNITS & cameBy | cameBy >>> UNITS & a) & (1L << UNITS) - 1;
-        long before = (a >>> 2 * UNITS) - (cameBy >>> 2 * UNITS) >>> 63;
+        long before = place(a) - place(cameBy) >>> 63;
         return (byte) (Successors.KNOWN_STORED * (before & overlap - 1 >>> 63));
     }
 }
