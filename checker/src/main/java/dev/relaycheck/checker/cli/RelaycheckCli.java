@@ -8,7 +8,9 @@ import java.io.PrintWriter;
 
 /**
  * The relaycheck command line. Exit codes: 0 clean, 1 a violation was found (or a catalogue variant
- * escaped every check), 2 usage error (one line on stderr, never a stack trace), 3 internal error.
+ * escaped every check), 2 usage error (one line on stderr, never a stack trace), 3 internal error,
+ * 4 incomplete (a bound stopped the search), 5 vacuous (a required witness never reached),
+ * 6 logic error (the logic under test threw), 7 non-determinism (the logic under test is not a function).
  */
 @Command(name = "relaycheck", mixinStandardHelpOptions = true, version = "relaycheck 0.1.0",
         description = "Deterministic concurrency model checker for transactional-outbox relay logic.",
@@ -20,6 +22,14 @@ public final class RelaycheckCli implements Runnable {
     public static final int VIOLATION = 1;
     public static final int USAGE = 2;
     public static final int INTERNAL = 3;
+    /** A bound (--max-states, a time budget) stopped the search before it covered its space. */
+    public static final int INCOMPLETE = 4;
+    /** The search was clean but never reached a witness its scenario requires: it proved nothing. */
+    public static final int VACUOUS = 5;
+    /** The logic under test threw an exception (which method, at which step, is reported). */
+    public static final int LOGIC_ERROR = 6;
+    /** The logic under test answered the same question differently (it must be a pure function). */
+    public static final int NON_DETERMINISM = 7;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
