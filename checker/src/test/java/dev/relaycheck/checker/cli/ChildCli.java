@@ -1,0 +1,113 @@
+package dev.relaycheck.checker.cli;
+
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
+
+/**
+ * The CLI as a person meets it: the real {@code main} in a child JVM, its stdout, stderr and exit code read
+ * after the process ended (so a command that forgets to flush shows up as missing output, which a test
+ * rendering into a StringWriter cannot see). Also compiles a user's classes outside the project into a jar.
+ */
+public final class ChildCli {
+    /** Far above any command a test runs: a safety net against a hung child, never a verdict. */
+    private static final long LIMIT_MINUTES = 15;
+
+    private ChildCli() {
+    }
+
+    public record Run(int exit, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + exit + "\n--- stdout\n" + out + "--- stderr\n" + err;
+        }
+    }
+
+    /** Runs {@code relaycheck ARGS} in a child JVM with {@code workDir} as its working directory. */
+    public static Run run(Path workDir, String... args) {
+        return run(workDir, List.of(), args);
+    }
+
+    /** The same with extra JVM options (e.g. -Xmx64m) before the main class. */
+    public static Run run(Path workDir, List<String> jvmOptions, String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(RelaycheckCli.class.getName());
+        command.addAll(List.of(args));
+        try {
+            Path out = Files.createTempFile("relaycheck-out", ".txt");
+            Path err = Files.createTempFile("relaycheck-err", ".txt");
+            try {
+                Process p = new ProcessBuilder(command).directory(workDir.toFile())
+                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                        .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+                if (!p.waitFor(LIMIT_MINUTES, TimeUnit.MINUTES)) {
+                    p.descendants().forEach(ProcessHandle::destroyForcibly);
+                    p.destroyForcibly();
+                    throw new AssertionError("relaycheck " + String.join(" ", args) + " still running after "
+                            + LIMIT_MINUTES + " minutes");
+                }
+                return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                        Files.readString(err, StandardCharsets.UTF_8));
+            } finally {
+                Files.deleteIfExists(out);
+                Files.deleteIfExists(err);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    /**
+     * Compiles {@code sources} (class name to source text) against this JVM's class path, outside the
+     * project, and packs the classes into {@code dir/name.jar}; returns the jar.
+     */
+    public static Path compileJar(Path dir, String name, java.util.Map<String, String> sources) {
+        try {
+            Path src = dir.resolve(name + "-src");
+            Path classes = dir.resolve(name + "-classes");
+            Files.createDirectories(classes);
+            List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-cp", System.getProperty("java.class.path")));
+            for (var e : new java.util.TreeMap<>(sources).entrySet()) {
+                Path file = src.resolve(e.getKey().replace('.', '/') + ".java");
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, e.getValue(), StandardCharsets.UTF_8);
+                args.add(file.toString());
+            }
+            JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+            ByteArrayOutputStream errors = new ByteArrayOutputStream();
+            if (javac.run(null, null, errors, args.toArray(String[]::new)) != 0) {
+                throw new AssertionError("javac failed:\n" + errors.toString(StandardCharsets.UTF_8));
+            }
+            Path jar = dir.resolve(name + ".jar");
+            try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
+                 Stream<Path> files = Files.walk(classes)) {
+                for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                    out.putNextEntry(new JarEntry(classes.relativize(f).toString().replace('\\', '/')));
+                    out.write(Files.readAllBytes(f));
+                    out.closeEntry();
+                }
+            }
+            return jar;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
