@@ -3,7 +3,9 @@ package dev.relaycheck.checker;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.ScenarioText;
 import dev.relaycheck.model.Step;
+import dev.relaycheck.model.TickBound;
 import dev.relaycheck.model.Witness;
 
 import java.io.ByteArrayOutputStream;
@@ -21,19 +23,32 @@ import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 
 /**
- * A versioned, self-contained replay record: the logic, the whole scenario (it may have been shrunk), the
- * invariant, and each step with the outcome it had. Written as text under results/failures/ and as a
- * one-line token ({@code rc1:} + base64url of the deflated text) a user can paste.
+ * A versioned, self-contained replay record: the logic, the whole scenario (it may have been shrunk, or come
+ * from a user's scenario file), the invariant, and each step with the outcome it had. Written as text under
+ * results/failures/ and as a one-line token ({@code rc1:} + base64url of the deflated text; the prefix names
+ * the token's encoding, the text inside carries its own version) a user can paste.
+ *
+ * <p>Version 2 (written now) holds the scenario in {@link ScenarioText}'s form, the form of a scenario file,
+ * so a record carries a tick bound relative to the lease ({@code ticks lease+1}) and the description.
+ * Version 1 records (a {@code bounds} line with an absolute tick bound) are still read.
  *
  * <pre>
- * relaycheck-replay 1
+ * relaycheck-replay 2
  * logic ack-ignores-token dev.relaycheck.model.variants.AckIgnoresToken
- * scenario stale-ack-after-expiry
+ * name stale-ack-after-expiry
+ * description a stalled owner acks ...
  * pollers p1 p2
  * stock SKU-1 10
- * event E1 SKU-1 1 3 take 3 of SKU-1
- * bounds batch=1 lease=2 ticks=3 crashes=0 lostacks=0 deliverfails=1 producefails=0 produced=false
- * witnesses STALE_ACK LEASE_RECLAIMED
+ * event E1 SKU-1 3
+ * batch 1
+ * lease 2
+ * ticks lease+1
+ * crashes 0
+ * lost-acks 0
+ * deliver-fails 1
+ * produce-fails 0
+ * produced-during-run false
+ * requires STALE_ACK LEASE_RECLAIMED DELIVERY_RETRIED
  * invariant STALE_ACK_REJECTED
  * found-by bfs
  * seed none
@@ -44,7 +59,9 @@ import java.util.zip.Inflater;
 public record ReplayRecord(String logicId, String logicClass, Scenario scenario, Invariant invariant, String foundBy,
                            OptionalLong seed, List<Step> steps, List<String> outcomes) {
 
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
+    /** The first version, whose records (bounds on one line, ticks absolute) are still read. */
+    static final int VERSION_1 = 1;
     private static final String HEADER = "relaycheck-replay ";
     private static final String TOKEN_PREFIX = "rc1:";
 
@@ -63,23 +80,10 @@ public record ReplayRecord(String logicId, String logicClass, Scenario scenario,
     }
 
     public String toText() {
-        Scenario s = scenario;
         StringBuilder b = new StringBuilder();
         b.append(HEADER).append(VERSION).append('\n');
         b.append("logic ").append(logicId).append(' ').append(logicClass).append('\n');
-        b.append("scenario ").append(s.name()).append('\n');
-        b.append("pollers ").append(String.join(" ", s.pollers())).append('\n');
-        s.initialStock().forEach((sku, units) -> b.append("stock ").append(sku).append(' ').append(units).append('\n'));
-        for (Event e : s.events()) {
-            b.append("event ").append(e.id()).append(' ').append(e.aggregate()).append(' ').append(e.seq()).append(' ')
-                    .append(e.quantity()).append(' ').append(e.payload()).append('\n');
-        }
-        b.append(String.format("bounds batch=%d lease=%d ticks=%d crashes=%d lostacks=%d deliverfails=%d producefails=%d produced=%b%n",
-                s.batch(), s.leaseTicks(), s.maxTicks(), s.maxCrashes(), s.maxLostAcks(), s.maxDeliverFails(),
-                s.maxProduceFails(), s.producedDuringRun()));
-        b.append("witnesses");
-        s.requiredWitnesses().forEach(w -> b.append(' ').append(w));
-        b.append('\n');
+        b.append(ScenarioText.write(scenario));
         b.append("invariant ").append(invariant).append('\n');
         b.append("found-by ").append(foundBy.replace('\n', ' ')).append('\n');
         b.append("seed ").append(seed.isPresent() ? Long.toString(seed.getAsLong()) : "none").append('\n');
@@ -142,20 +146,21 @@ public record ReplayRecord(String logicId, String logicClass, Scenario scenario,
         return parse(out.toString(StandardCharsets.UTF_8));
     }
 
-    /** Parses the text form; every problem is a one-line {@link UsageException}. */
+    /** Parses the text form (version 2, or version 1); every problem is a one-line {@link UsageException}. */
     public static ReplayRecord parse(String text) {
         String[] lines = text.split("\n", -1);
         if (lines.length == 0 || !lines[0].startsWith(HEADER)) {
             throw new UsageException("malformed replay record: the first line must be '" + HEADER + VERSION + "'");
         }
         String version = lines[0].substring(HEADER.length()).trim();
-        if (!version.equals(Integer.toString(VERSION))) {
-            throw new UsageException("replay record version " + version + " is not supported (this relaycheck reads version "
-                    + VERSION + ")");
+        boolean v1 = version.equals(Integer.toString(VERSION_1));
+        if (!v1 && !version.equals(Integer.toString(VERSION))) {
+            throw new UsageException("replay record version " + version + " is not supported (this relaycheck reads versions "
+                    + VERSION_1 + " and " + VERSION + ")");
         }
         Map<String, String> single = new LinkedHashMap<>();
-        Map<String, Integer> stock = new LinkedHashMap<>();
-        List<Event> events = new ArrayList<>();
+        ScenarioText.Reader scenarioLines = new ScenarioText.Reader();
+        Version1Scenario v1Scenario = new Version1Scenario();
         List<Step> steps = new ArrayList<>();
         List<String> outcomes = new ArrayList<>();
         boolean ended = false;
@@ -173,14 +178,6 @@ public record ReplayRecord(String logicId, String logicClass, Scenario scenario,
             try {
                 switch (key) {
                     case "end" -> ended = true;
-                    case "stock" -> {
-                        String[] p = rest.split(" ");
-                        stock.put(p[0], Integer.parseInt(p[1]));
-                    }
-                    case "event" -> {
-                        String[] p = rest.split(" ", 5);
-                        events.add(new Event(p[0], p[1], Integer.parseInt(p[2]), Integer.parseInt(p[3]), p[4]));
-                    }
                     case "step" -> {
                         int arrow = rest.indexOf(" => ");
                         if (arrow < 0) {
@@ -189,12 +186,13 @@ public record ReplayRecord(String logicId, String logicClass, Scenario scenario,
                         steps.add(Step.parse(rest.substring(0, arrow)));
                         outcomes.add(rest.substring(arrow + 4));
                     }
-                    case "logic", "scenario", "pollers", "bounds", "witnesses", "invariant", "found-by", "seed" -> {
-                        if (single.put(key, rest) != null) {
-                            throw bad(n, "'" + key + "' given twice");
+                    case "logic", "invariant", "found-by", "seed" -> once(single, n, key, rest);
+                    default -> {
+                        boolean taken = v1 ? v1Scenario.accept(n, key, rest) : scenarioLines.accept(n + 1, key, rest);
+                        if (!taken) {
+                            throw bad(n, "unknown field '" + key + "'");
                         }
                     }
-                    default -> throw bad(n, "unknown field '" + key + "'");
                 }
             } catch (UsageException e) {
                 throw e;
@@ -205,14 +203,14 @@ public record ReplayRecord(String logicId, String logicClass, Scenario scenario,
         if (!ended) {
             throw new UsageException("malformed replay record: no 'end' line (truncated?)");
         }
-        for (String required : List.of("logic", "scenario", "pollers", "bounds", "witnesses", "invariant", "found-by", "seed")) {
+        for (String required : List.of("logic", "invariant", "found-by", "seed")) {
             if (!single.containsKey(required)) {
                 throw new UsageException("malformed replay record: missing '" + required + "' line");
             }
         }
         try {
             String[] logic = single.get("logic").split(" ");
-            Scenario scenario = scenario(single, stock, events);
+            Scenario scenario = v1 ? v1Scenario.build() : scenarioLines.build("replayed", lines.length);
             Invariant invariant = Invariant.valueOf(single.get("invariant").trim());
             String seedText = single.get("seed").trim();
             OptionalLong seed = seedText.equals("none") ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(seedText));
@@ -220,31 +218,69 @@ public record ReplayRecord(String logicId, String logicClass, Scenario scenario,
                     single.get("found-by"), seed, steps, outcomes);
         } catch (UsageException e) {
             throw e;
+        } catch (ScenarioText.FormatException e) {
+            throw bad(e.line() - 1, e.getMessage());
         } catch (RuntimeException e) {
             throw new UsageException("malformed replay record: " + e.getMessage());
         }
     }
 
-    private static Scenario scenario(Map<String, String> single, Map<String, Integer> stock, List<Event> events) {
-        Map<String, String> bounds = new LinkedHashMap<>();
-        for (String kv : single.get("bounds").trim().split(" ")) {
-            String[] p = kv.split("=", 2);
-            if (p.length != 2) {
-                throw new UsageException("malformed replay record: bad bound '" + kv + "'");
-            }
-            bounds.put(p[0], p[1]);
+    private static void once(Map<String, String> single, int n, String key, String value) {
+        if (single.put(key, value) != null) {
+            throw bad(n, "'" + key + "' given twice");
         }
-        Set<Witness> witnesses = EnumSet.noneOf(Witness.class);
-        for (String w : single.get("witnesses").trim().split(" ")) {
-            if (!w.isEmpty()) {
-                witnesses.add(Witness.valueOf(w));
+    }
+
+    /** The scenario lines of a version 1 record: one {@code bounds} line, ticks absolute. */
+    private static final class Version1Scenario {
+        private final Map<String, String> single = new LinkedHashMap<>();
+        private final Map<String, Integer> stock = new LinkedHashMap<>();
+        private final List<Event> events = new ArrayList<>();
+
+        boolean accept(int n, String key, String rest) {
+            switch (key) {
+                case "stock" -> {
+                    String[] p = rest.split(" ");
+                    stock.put(p[0], Integer.parseInt(p[1]));
+                }
+                case "event" -> {
+                    String[] p = rest.split(" ", 5);
+                    events.add(new Event(p[0], p[1], Integer.parseInt(p[2]), Integer.parseInt(p[3]), p[4]));
+                }
+                case "scenario", "pollers", "bounds", "witnesses" -> once(single, n, key, rest);
+                default -> {
+                    return false;
+                }
             }
+            return true;
         }
-        return new Scenario(single.get("scenario").trim(), "from a replay record",
-                List.of(single.get("pollers").trim().split(" ")), events, new java.util.TreeMap<>(stock),
-                num(bounds, "batch"), num(bounds, "lease"), num(bounds, "ticks"), num(bounds, "crashes"),
-                num(bounds, "lostacks"), num(bounds, "deliverfails"), num(bounds, "producefails"),
-                Boolean.parseBoolean(require(bounds, "produced")), witnesses);
+
+        Scenario build() {
+            for (String required : List.of("scenario", "pollers", "bounds", "witnesses")) {
+                if (!single.containsKey(required)) {
+                    throw new UsageException("malformed replay record: missing '" + required + "' line");
+                }
+            }
+            Map<String, String> bounds = new LinkedHashMap<>();
+            for (String kv : single.get("bounds").trim().split(" ")) {
+                String[] p = kv.split("=", 2);
+                if (p.length != 2) {
+                    throw new UsageException("malformed replay record: bad bound '" + kv + "'");
+                }
+                bounds.put(p[0], p[1]);
+            }
+            Set<Witness> witnesses = EnumSet.noneOf(Witness.class);
+            for (String w : single.get("witnesses").trim().split(" ")) {
+                if (!w.isEmpty()) {
+                    witnesses.add(Witness.valueOf(w));
+                }
+            }
+            return new Scenario(single.get("scenario").trim(), "from a replay record",
+                    List.of(single.get("pollers").trim().split(" ")), events, new java.util.TreeMap<>(stock),
+                    num(bounds, "batch"), num(bounds, "lease"), TickBound.at(num(bounds, "ticks")), num(bounds, "crashes"),
+                    num(bounds, "lostacks"), num(bounds, "deliverfails"), num(bounds, "producefails"),
+                    Boolean.parseBoolean(require(bounds, "produced")), witnesses);
+        }
     }
 
     private static int num(Map<String, String> bounds, String key) {

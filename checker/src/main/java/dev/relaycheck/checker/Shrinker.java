@@ -128,7 +128,7 @@ public final class Shrinker {
     private static Scenario with(Scenario sc, List<String> pollers, List<Event> events) {
         String name = sc.name().endsWith(".shrunk") ? sc.name() : sc.name() + ".shrunk";
         return new Scenario(name, sc.description(), pollers, events, sc.initialStock(), sc.batch(), sc.leaseTicks(),
-                sc.maxTicks(), sc.maxCrashes(), sc.maxLostAcks(), sc.maxDeliverFails(), sc.maxProduceFails(),
+                sc.tickBound(), sc.maxCrashes(), sc.maxLostAcks(), sc.maxDeliverFails(), sc.maxProduceFails(),
                 sc.producedDuringRun(), sc.requiredWitnesses());
     }
 

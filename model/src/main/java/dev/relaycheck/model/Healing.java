@@ -24,9 +24,13 @@ public final class Healing {
     public record Run(List<Step> steps, List<StepResult> results, RelayState end, Optional<Violation> violation) {
     }
 
-    /** Steps a healing run may take before the state must be complete. */
-    public static int bound(Scenario scenario) {
-        return 8 * (scenario.events().size() + 1) * (scenario.pollers().size() + scenario.leaseTicks() + 2);
+    /**
+     * Steps a healing run may take before the state must be complete. It grows with the lease the logic
+     * grants, since waiting out a lease takes that many ticks.
+     */
+    public static int bound(RelayModel model) {
+        Scenario scenario = model.scenario();
+        return 8 * (scenario.events().size() + 1) * (scenario.pollers().size() + model.grantedLease() + 2);
     }
 
     /** Empty if {@code from} heals to a complete state; otherwise the EVENTUAL_DELIVERY violation. */
@@ -41,7 +45,7 @@ public final class Healing {
         List<Step> taken = new ArrayList<>();
         List<StepResult> results = new ArrayList<>();
         int turn = 0;
-        int bound = bound(scenario);
+        int bound = bound(model);
         while (taken.size() < bound && !Invariants.isComplete(scenario, s)) {
             List<Step> steps = model.enabledWithoutFaults(s);
             steps.removeIf(x -> x instanceof Tick);

@@ -16,7 +16,7 @@ public final class ReferenceScenarios {
         return Scenario.builder("event-61-lost-ack")
                 .description("EVENT-61 takes 4 of SKU-29 (stock 10); the ack is lost after commit; redelivery must be absorbed")
                 .pollers("p1", "p2").stock("SKU-29", 10).event("EVENT-61", "SKU-29", 4)
-                .leaseTicks(2).maxTicks(2).maxLostAcks(1)
+                .leaseTicks(2).ticksBeyondLease(0).maxLostAcks(1)
                 .requires(Witness.DUPLICATE_ABSORBED, Witness.LEASE_RECLAIMED).build();
     }
 
@@ -24,7 +24,7 @@ public final class ReferenceScenarios {
         return Scenario.builder("stale-ack-after-expiry")
                 .description("a stalled owner acks or releases after its lease expired and another poller re-claimed the row")
                 .pollers("p1", "p2").stock("SKU-1", 10).event("E1", "SKU-1", 3)
-                .leaseTicks(2).maxTicks(3).maxDeliverFails(1)
+                .leaseTicks(2).ticksBeyondLease(1).maxDeliverFails(1)
                 .requires(Witness.STALE_ACK, Witness.LEASE_RECLAIMED, Witness.DELIVERY_RETRIED).build();
     }
 
@@ -33,7 +33,7 @@ public final class ReferenceScenarios {
                 .description("two pollers race to claim the same rows")
                 .pollers("p1", "p2").stock("SKU-1", 10).stock("SKU-2", 10)
                 .event("E1", "SKU-1", 1).event("E2", "SKU-2", 2)
-                .leaseTicks(2).maxTicks(2)
+                .leaseTicks(2).ticksBeyondLease(0)
                 .requires(Witness.LEASE_RECLAIMED).build();
     }
 
@@ -42,7 +42,7 @@ public final class ReferenceScenarios {
                 .description("a poller crashes holding a batch; after expiry another poller must deliver it")
                 .pollers("p1", "p2").stock("SKU-1", 10).stock("SKU-2", 10)
                 .event("E1", "SKU-1", 1).event("E2", "SKU-2", 2)
-                .batch(2).leaseTicks(2).maxTicks(3).maxCrashes(1)
+                .batch(2).leaseTicks(2).ticksBeyondLease(1).maxCrashes(1)
                 .requires(Witness.LEASE_RECLAIMED, Witness.DUPLICATE_ABSORBED).build();
     }
 
@@ -52,7 +52,7 @@ public final class ReferenceScenarios {
                 .description("two events of SKU-1 with equal payloads and one of SKU-2: order per aggregate, dedup by id")
                 .pollers("p1", "p2").stock("SKU-1", 10).stock("SKU-2", 10)
                 .event("E1", "SKU-1", 2).event("E2", "SKU-1", 2).event("E3", "SKU-2", 1)
-                .leaseTicks(2).maxTicks(2).maxLostAcks(1)
+                .leaseTicks(2).ticksBeyondLease(0).maxLostAcks(1)
                 .requires(Witness.DUPLICATE_ABSORBED).build();
     }
 
@@ -66,30 +66,30 @@ public final class ReferenceScenarios {
 
     public static Scenario mixed() {
         return Scenario.builder("mixed")
-                .description("2 pollers, 3 events over 2 aggregates, batch 2, lease 2, 4 ticks, 1 crash, 1 lost ack")
+                .description("2 pollers, 3 events over 2 aggregates, batch 2, lease 2, clock to lease+2, 1 crash, 1 lost ack")
                 .pollers("p1", "p2").stock("SKU-1", 10).stock("SKU-2", 10)
                 .event("E1", "SKU-1", 2).event("E2", "SKU-2", 1).event("E3", "SKU-1", 2)
-                .batch(2).leaseTicks(2).maxTicks(4).maxCrashes(1).maxLostAcks(1)
+                .batch(2).leaseTicks(2).ticksBeyondLease(2).maxCrashes(1).maxLostAcks(1)
                 .requires(Witness.STALE_ACK, Witness.DUPLICATE_ABSORBED, Witness.LEASE_RECLAIMED).build();
     }
 
     public static Scenario mixedBig() {
-        return bigBase("mixed-big", 5, 1, 1)
-                .description("3 pollers, 4 events over 2 aggregates, batch 2, lease 2, 5 ticks, 1 crash, 1 lost ack")
+        return bigBase("mixed-big", 3, 1, 1)
+                .description("3 pollers, 4 events over 2 aggregates, batch 2, lease 2, clock to lease+3, 1 crash, 1 lost ack")
                 .build();
     }
 
     public static Scenario soak() {
-        return bigBase("soak", 9, 2, 2)
-                .description("3 pollers, 4 events over 2 aggregates, batch 2, lease 2, 9 ticks, 2 crashes, 2 lost acks")
+        return bigBase("soak", 7, 2, 2)
+                .description("3 pollers, 4 events over 2 aggregates, batch 2, lease 2, clock to lease+7, 2 crashes, 2 lost acks")
                 .build();
     }
 
-    private static Scenario.Builder bigBase(String name, int ticks, int crashes, int lostAcks) {
+    private static Scenario.Builder bigBase(String name, int ticksBeyondLease, int crashes, int lostAcks) {
         return Scenario.builder(name)
                 .pollers("p1", "p2", "p3").stock("SKU-1", 20).stock("SKU-2", 20)
                 .event("E1", "SKU-1", 2).event("E2", "SKU-2", 1).event("E3", "SKU-1", 2).event("E4", "SKU-2", 3)
-                .batch(2).leaseTicks(2).maxTicks(ticks).maxCrashes(crashes).maxLostAcks(lostAcks)
+                .batch(2).leaseTicks(2).ticksBeyondLease(ticksBeyondLease).maxCrashes(crashes).maxLostAcks(lostAcks)
                 .requires(Witness.STALE_ACK, Witness.DUPLICATE_ABSORBED, Witness.LEASE_RECLAIMED);
     }
 

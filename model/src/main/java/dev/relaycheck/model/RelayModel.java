@@ -26,10 +26,12 @@ import java.util.List;
 public final class RelayModel {
     private final RelayLogic logic;
     private final Scenario scenario;
+    private final int maxTicks;
 
     public RelayModel(RelayLogic logic, Scenario scenario) {
         this.logic = logic;
         this.scenario = scenario;
+        this.maxTicks = scenario.maxTicks(logic);
     }
 
     public RelayLogic logic() {
@@ -38,6 +40,16 @@ public final class RelayModel {
 
     public Scenario scenario() {
         return scenario;
+    }
+
+    /** The clock bound of this search: the scenario's tick bound resolved against the lease the logic grants. */
+    public int maxTicks() {
+        return maxTicks;
+    }
+
+    /** The lease the logic grants a claim at tick 0 in this scenario (what the clock and healing are sized by). */
+    public int grantedLease() {
+        return scenario.grantedLease(logic);
     }
 
     public RelayState initial() {
@@ -51,7 +63,7 @@ public final class RelayModel {
         for (int i = 0; i < s.pollers().size(); i++) {
             addPollerStep(s, i, steps);
         }
-        if (s.clock() < scenario.maxTicks()) {
+        if (s.clock() < maxTicks) {
             steps.add(new Tick());
         }
         for (int i = 0; i < s.pollers().size(); i++) {

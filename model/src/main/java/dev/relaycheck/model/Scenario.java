@@ -19,8 +19,9 @@ import java.util.SortedMap;
  * @param events             events in commit (sequence) order
  * @param initialStock       stock per SKU before any effect
  * @param batch              rows a claim takes at most
- * @param leaseTicks         lease length in ticks
- * @param maxTicks           the clock never passes this
+ * @param leaseTicks         lease length in ticks, as the scenario asks the logic for it
+ * @param tickBound          how far the clock may run: a fixed tick or ticks beyond the lease the logic grants
+ *                           (see {@link #maxTicks(RelayLogic)})
  * @param maxCrashes         poller crashes allowed
  * @param maxLostAcks        lost acknowledgements allowed
  * @param maxDeliverFails    consumer rollbacks allowed
@@ -35,7 +36,7 @@ public record Scenario(String name,
                        SortedMap<String, Integer> initialStock,
                        int batch,
                        int leaseTicks,
-                       int maxTicks,
+                       TickBound tickBound,
                        int maxCrashes,
                        int maxLostAcks,
                        int maxDeliverFails,
@@ -46,8 +47,15 @@ public record Scenario(String name,
     /** Actor name of the producing service in steps and traces. */
     public static final String PRODUCER = "producer";
 
+    /**
+     * A logic granting a longer lease than this (or one that never expires) sizes the clock by the scenario's
+     * own lease instead: a clock of thousands of ticks would make no search end.
+     */
+    public static final int LONGEST_GRANTED_LEASE = 100;
+
     public Scenario {
-        Names.requireToken(name, "scenario name");
+        requireName(name);
+        java.util.Objects.requireNonNull(tickBound, "tickBound");
         pollers = List.copyOf(pollers);
         events = List.copyOf(events);
         initialStock = Sorted.copy(initialStock);
@@ -78,10 +86,49 @@ public record Scenario(String name,
                 throw new IllegalArgumentException("scenario " + name + ": no initial stock for " + e.aggregate());
             }
         }
-        if (batch < 1 || leaseTicks < 1 || maxTicks < 0 || maxCrashes < 0 || maxLostAcks < 0 || maxDeliverFails < 0
+        if (batch < 1 || leaseTicks < 1 || maxCrashes < 0 || maxLostAcks < 0 || maxDeliverFails < 0
                 || maxProduceFails < 0) {
             throw new IllegalArgumentException("scenario " + name + ": batch and lease must be >= 1, bounds >= 0");
         }
+    }
+
+    /**
+     * Scenario names appear in file names and on command lines; besides what other names may hold they may
+     * hold {@code +} and {@code =}, which name overridden fields ({@code mixed+lease=5}), but no {@code /}.
+     */
+    public static String requireName(String name) {
+        if (name == null || !name.matches("[A-Za-z0-9_.+=-]+")) {
+            throw new IllegalArgumentException("scenario name must be a non-empty name of letters, digits and _.+=- but was '"
+                    + name + "'");
+        }
+        return name;
+    }
+
+    /**
+     * The lease {@code logic} grants a claim at tick 0 in this scenario. A lease that never expires, or one
+     * longer than {@link #LONGEST_GRANTED_LEASE}, counts as the scenario's own lease; a negative one as 0. A
+     * logic that throws here is judged where a claim calls it, so here its lease is the scenario's.
+     */
+    public int grantedLease(RelayLogic logic) {
+        int expiry;
+        try {
+            expiry = logic.leaseExpiry(0, leaseTicks);
+        } catch (RuntimeException e) {
+            return leaseTicks; // the search reports the throw at the claim that makes it, with its step
+        }
+        if (expiry == Lease.NEVER || expiry > LONGEST_GRANTED_LEASE) {
+            return leaseTicks;
+        }
+        return Math.max(0, expiry);
+    }
+
+    /**
+     * The clock bound a search of {@code logic} in this scenario uses: {@link #tickBound} resolved against
+     * the lease the logic grants, so every lease a claim at tick 0 takes can expire whatever its length.
+     * For the shipped logics (which grant exactly {@link #leaseTicks}) this is {@code tickBound.resolve(leaseTicks)}.
+     */
+    public int maxTicks(RelayLogic logic) {
+        return tickBound.resolve(grantedLease(logic));
     }
 
     public int pollerIndex(String poller) {
@@ -105,7 +152,7 @@ public record Scenario(String name,
         return new Builder(name);
     }
 
-    /** Builder with small defaults: one poller, batch 1, lease 2 ticks, no faults, no ticks. */
+    /** Builder with small defaults: one poller, batch 1, lease 2 ticks, no faults, no ticks (clock bound 0). */
     public static final class Builder {
         private final String name;
         private String description = "";
@@ -114,7 +161,7 @@ public record Scenario(String name,
         private final Map<String, Integer> stock = new LinkedHashMap<>();
         private int batch = 1;
         private int leaseTicks = 2;
-        private int maxTicks;
+        private TickBound tickBound = TickBound.at(0);
         private int maxCrashes;
         private int maxLostAcks;
         private int maxDeliverFails;
@@ -147,6 +194,12 @@ public record Scenario(String name,
             return this;
         }
 
+        /** Adds an event as it is (its own sequence number and payload). */
+        public Builder event(Event e) {
+            events.add(e);
+            return this;
+        }
+
         public Builder batch(int b) {
             this.batch = b;
             return this;
@@ -157,8 +210,20 @@ public record Scenario(String name,
             return this;
         }
 
+        /** The clock never passes tick {@code t}, whatever lease the logic grants. */
         public Builder maxTicks(int t) {
-            this.maxTicks = t;
+            this.tickBound = TickBound.at(t);
+            return this;
+        }
+
+        /** The clock runs {@code k} ticks past the lease the logic under test grants. */
+        public Builder ticksBeyondLease(int k) {
+            this.tickBound = TickBound.beyondLease(k);
+            return this;
+        }
+
+        public Builder tickBound(TickBound b) {
+            this.tickBound = b;
             return this;
         }
 
@@ -193,7 +258,7 @@ public record Scenario(String name,
         }
 
         public Scenario build() {
-            return new Scenario(name, description, pollers, events, Sorted.copy(stock), batch, leaseTicks, maxTicks,
+            return new Scenario(name, description, pollers, events, Sorted.copy(stock), batch, leaseTicks, tickBound,
                     maxCrashes, maxLostAcks, maxDeliverFails, maxProduceFails, producedDuringRun, witnesses);
         }
     }

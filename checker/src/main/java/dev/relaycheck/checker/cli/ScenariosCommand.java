@@ -19,9 +19,9 @@ final class ScenariosCommand implements Runnable {
         PrintWriter out = spec.commandLine().getOut();
         for (Scenario s : ReferenceScenarios.all()) {
             out.printf("%-24s %s%n", s.name(), s.description());
-            out.printf("%-24s pollers=%d events=%d batch=%d lease=%d ticks<=%d crashes<=%d lost-acks<=%d deliver-fails<=%d "
+            out.printf("%-24s pollers=%d events=%d batch=%d lease=%d ticks<=%s crashes<=%d lost-acks<=%d deliver-fails<=%d "
                             + "produce-fails<=%d%s requires %s%n", "", s.pollers().size(), s.events().size(), s.batch(),
-                    s.leaseTicks(), s.maxTicks(), s.maxCrashes(), s.maxLostAcks(), s.maxDeliverFails(), s.maxProduceFails(),
+                    s.leaseTicks(), s.tickBound(), s.maxCrashes(), s.maxLostAcks(), s.maxDeliverFails(), s.maxProduceFails(),
                     s.producedDuringRun() ? " produced-during-run" : "", s.requiredWitnesses());
         }
     }

@@ -45,6 +45,8 @@ final class PackedLayout {
     static final int DELIVERED = 2;
     static final int NEVER = Integer.MAX_VALUE;
 
+    /** The clock bound, as the readable model resolves the scenario's tick bound for this logic. */
+    final int maxTicks;
     final int events;
     final int pollers;
     final int batch;
@@ -72,16 +74,17 @@ final class PackedLayout {
     private final int[] neverCode; // ... and the code that stands for it
 
     PackedLayout(Scenario scenario, PackedLogic logic) {
+        maxTicks = scenario.maxTicks(logic.prototype()); // the readable model's bound: RelayModel.maxTicks
         events = scenario.events().size();
         pollers = scenario.pollers().size();
         batch = scenario.batch();
         pollerSlots = POLLER_HEADER + 3 * batch;
         size = GLOBALS + events * ROW_SLOTS + pollers * pollerSlots;
-        int tokens = tokenBound(scenario);
+        int tokens = tokenBound(scenario, maxTicks);
         boolean checkThenAct = logic == PackedLogic.CHECK_THEN_ACT_CLAIM;
         int[] max = new int[size];
         boolean[] neverable = new boolean[size];
-        max[CLOCK] = scenario.maxTicks();
+        max[CLOCK] = maxTicks;
         max[LAST_TOKEN] = tokens;
         max[PRODUCED] = events;
         max[CRASHES] = scenario.maxCrashes();
@@ -93,7 +96,7 @@ final class PackedLayout {
             max[r + STATUS] = DELIVERED;
             max[r + OWNER] = pollers;
             max[r + TOKEN] = tokens;
-            max[r + EXPIRY] = scenario.maxTicks() + scenario.leaseTicks() + 1;
+            max[r + EXPIRY] = maxTicks + scenario.leaseTicks() + 1;
             neverable[r + EXPIRY] = true;
             max[r + EFFECTS] = 1;
             max[r + MARKER_TOKEN] = logic == PackedLogic.NEW_ID_ON_RETRY ? tokens : 0;
@@ -149,8 +152,8 @@ final class PackedLayout {
      * release (a failed delivery) or from a stale read, so a few claims per row per tick bound them. The
      * bound only sizes the fields; a value past it stops the packed search (the readable model takes over).
      */
-    private static int tokenBound(Scenario s) {
-        int claims = s.events().size() * (s.maxTicks() + 1 + s.maxDeliverFails() + s.pollers().size());
+    private static int tokenBound(Scenario s, int maxTicks) {
+        int claims = s.events().size() * (maxTicks + 1 + s.maxDeliverFails() + s.pollers().size());
         return (1 << (32 - Integer.numberOfLeadingZeros(claims))) - 1;
     }
 

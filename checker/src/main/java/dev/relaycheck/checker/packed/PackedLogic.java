@@ -47,9 +47,23 @@ public enum PackedLogic {
     private static final Map<Class<?>, PackedLogic> BY_CLASS = byClass();
 
     private final Class<? extends RelayLogic> implementation;
+    private final RelayLogic prototype;
 
     PackedLogic(Class<? extends RelayLogic> implementation) {
         this.implementation = implementation;
+        try {
+            this.prototype = implementation.getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot instantiate " + implementation.getName(), e);
+        }
+    }
+
+    /**
+     * An instance of the logic this stands for: the packed engine asks it what the readable model asks the
+     * logic (the lease it grants, hence the clock bound and the healing bound), so both engines size alike.
+     */
+    RelayLogic prototype() {
+        return prototype;
     }
 
     /** The packed twin of {@code logic}, if the engine knows its exact class. */

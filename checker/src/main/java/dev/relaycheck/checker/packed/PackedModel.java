@@ -25,6 +25,7 @@ import dev.relaycheck.checker.Successors;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.PollerState.Phase;
+import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.Witness;
 
@@ -88,6 +89,7 @@ final class PackedModel {
     private int packAt;
     private final int[] healingSteps;
     private final int[] healing;
+    private final int healingBound;
 
     PackedModel(Scenario scenario, PackedLogic logic) {
         this(scenario, logic, new PackedLayout(scenario, logic));
@@ -116,6 +118,7 @@ final class PackedModel {
         changedFrom = new int[4 * at.size];
         healingSteps = new int[maxSteps(at.pollers)];
         healing = new int[at.size];
+        healingBound = Healing.bound(new RelayModel(logic.prototype(), scenario));
     }
 
     int[] initial() {
@@ -175,7 +178,7 @@ final class PackedModel {
         if (fair) {
             return n;
         }
-        if (s[CLOCK] < scenario.maxTicks()) {
+        if (s[CLOCK] < at.maxTicks) {
             out[n++] = TICK << 4;
         }
         for (int p = 0; p < at.pollers; p++) {
@@ -509,7 +512,7 @@ final class PackedModel {
     boolean healingFails(int[] from) {
         int[] s = healing;
         System.arraycopy(from, 0, s, 0, s.length);
-        int bound = Healing.bound(scenario);
+        int bound = healingBound;
         int turn = 0;
         for (int taken = 0; taken < bound && !complete(s); taken++) {
             int n = enabled(s, healingSteps, true);

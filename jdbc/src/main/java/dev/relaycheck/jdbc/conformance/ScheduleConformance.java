@@ -117,7 +117,7 @@ public final class ScheduleConformance {
      * after a full round in which nobody did anything).
      */
     private void heal() {
-        int bound = number + Healing.bound(scenario);
+        int bound = number + Healing.bound(model);
         int turn = 0;
         while (divergence == null && number < bound && !Invariants.isComplete(scenario, modelState)) {
             List<Step> steps = model.enabledWithoutFaults(modelState);
@@ -129,7 +129,7 @@ public final class ScheduleConformance {
         }
         healSqlAlone(bound);
         if (violation == null && !Invariants.isComplete(scenario, sqlState)) {
-            violation = new Violation(Invariant.EVENTUAL_DELIVERY, "after " + Healing.bound(scenario)
+            violation = new Violation(Invariant.EVENTUAL_DELIVERY, "after " + Healing.bound(model)
                     + " fault-free fair steps (clock now " + relay.clock() + "): " + Invariants.whyIncomplete(scenario, sqlState));
             violationStep = number;
         }
