@@ -152,9 +152,19 @@ public record Scenario(String name,
         return new Builder(name);
     }
 
+    /** A builder holding every field of this scenario, to build a changed copy. */
+    public Builder toBuilder() {
+        Builder b = new Builder(name).description(description).replacePollers(pollers).replaceEvents(events)
+                .batch(batch).leaseTicks(leaseTicks).tickBound(tickBound).maxCrashes(maxCrashes).maxLostAcks(maxLostAcks)
+                .maxDeliverFails(maxDeliverFails).maxProduceFails(maxProduceFails).producedDuringRun(producedDuringRun)
+                .requires(requiredWitnesses.toArray(Witness[]::new));
+        initialStock.forEach(b::stock);
+        return b;
+    }
+
     /** Builder with small defaults: one poller, batch 1, lease 2 ticks, no faults, no ticks (clock bound 0). */
     public static final class Builder {
-        private final String name;
+        private String name;
         private String description = "";
         private final List<String> pollers = new ArrayList<>();
         private final List<Event> events = new ArrayList<>();
@@ -171,6 +181,25 @@ public record Scenario(String name,
 
         private Builder(String name) {
             this.name = name;
+        }
+
+        public Builder name(String n) {
+            this.name = n;
+            return this;
+        }
+
+        /** Replaces the pollers (the builder's list is otherwise only added to). */
+        public Builder replacePollers(List<String> names) {
+            pollers.clear();
+            pollers.addAll(names);
+            return this;
+        }
+
+        /** Replaces the events, keeping each one's sequence number and payload. */
+        public Builder replaceEvents(List<Event> es) {
+            events.clear();
+            events.addAll(es);
+            return this;
         }
 
         public Builder description(String d) {

@@ -108,7 +108,8 @@ public final class ScenarioText {
                 throw new FormatException(n + 1, "unknown key '" + key + "' (keys: " + String.join(", ", KEYS) + ")");
             }
         }
-        return r.build(defaultName, lines.length);
+        int last = lines.length > 1 && lines[lines.length - 1].isEmpty() ? lines.length - 1 : lines.length;
+        return r.build(defaultName, last); // what no line gives is reported at the last line
     }
 
     /**

@@ -1,27 +1,23 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.checker.UsageException;
-import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.Scenario;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@code --scenario NAME} (repeatable). */
+/** {@code -s NAME|FILE} (repeatable), and the flags that override a field of every chosen scenario. */
 final class ScenarioOptions {
-    @Option(names = {"-s", "--scenario"}, paramLabel = "NAME", description = "reference scenario (repeatable; see 'scenarios')")
+    @Option(names = {"-s", "--scenario"}, paramLabel = "NAME|FILE",
+            description = "shipped scenario (see 'scenarios') or a scenario file (see 'scenarios --help'); repeatable")
     List<String> names = new ArrayList<>();
 
+    @Mixin
+    ScenarioOverrides overrides = new ScenarioOverrides();
+
     List<Scenario> resolve(List<Scenario> defaults) {
-        if (names.isEmpty()) {
-            return defaults;
-        }
-        List<Scenario> out = new ArrayList<>();
-        for (String n : names) {
-            out.add(ReferenceScenarios.byName(n).orElseThrow(() -> new UsageException(
-                    "unknown scenario '" + n + "'; known: " + ReferenceScenarios.all().stream().map(Scenario::name).toList())));
-        }
-        return out;
+        List<Scenario> chosen = names.isEmpty() ? defaults : names.stream().map(ScenarioFiles::resolve).toList();
+        return chosen.stream().map(overrides::apply).toList();
     }
 }

@@ -2,21 +2,64 @@ package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.ScenarioText;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 
-/** Lists the reference scenarios. */
-@Command(name = "scenarios", mixinStandardHelpOptions = true, description = "List the reference scenarios.")
+/** Lists the reference scenarios, or prints one in the scenario file format. */
+@Command(name = "scenarios", mixinStandardHelpOptions = true,
+        description = {"List the reference scenarios, or print one as a scenario file (--show).",
+                "Scenario files: -s takes a file path wherever it takes a name; "
+                        + "'relaycheck scenarios --show mixed > my.scenario' then 'relaycheck explore -s my.scenario' "
+                        + "searches exactly what -s mixed searches."},
+        footer = {"",
+                "Scenario file format: one 'key value' per line; a line starting with # is a comment.",
+                "  name NAME                 letters, digits and _.+=- (default: the file name without extension)",
+                "  description TEXT          one line",
+                "  pollers P1 P2 ...         required; poller names in scheduling order",
+                "  stock AGGREGATE UNITS     one line per aggregate (SKU) events use",
+                "  event ID AGGREGATE QUANTITY [seq N] [payload TEXT]",
+                "                            in commit order; seq defaults to the previous + 1, payload to",
+                "                            'take QUANTITY of AGGREGATE' (equal payloads expose dedup by payload)",
+                "  batch N                   rows a claim takes at most (default 1)",
+                "  lease N                   lease length the scenario asks for, in ticks (default 2)",
+                "  ticks N | lease+K         clock bound: tick N, or K ticks past the lease the logic under test",
+                "                            grants (its leaseExpiry at tick 0), so any lease length can expire",
+                "                            (default 0)",
+                "  crashes N                 poller crashes allowed (default 0)",
+                "  lost-acks N               lost acknowledgements allowed (default 0)",
+                "  deliver-fails N           failed deliveries (consumer rollbacks) allowed (default 0)",
+                "  produce-fails N           failed produces allowed (default 0)",
+                "  produced-during-run B     true: Produce steps commit the events during the run (default false)",
+                "  requires W ...            witnesses the search must reach, else VACUOUS: STALE_ACK,",
+                "                            DUPLICATE_ABSORBED, LEASE_RECLAIMED, DELIVERY_RETRIED (default none)",
+                "Unknown keys and bad values are errors (exit 2, one line: FILE:LINE: what is wrong).",
+                "Overrides on any command that takes -s change one field of every chosen scenario and its name:",
+                "  -s mixed --pollers 3 --lease 5   searches 'mixed+pollers=3+lease=5'"})
 final class ScenariosCommand implements Runnable {
+    @Option(names = "--show", paramLabel = "NAME|FILE",
+            description = "print this scenario (with any override flags applied) in the scenario file format")
+    String show;
+    @Mixin
+    ScenarioOverrides overrides = new ScenarioOverrides();
     @Spec
     CommandSpec spec;
 
     @Override
     public void run() {
         PrintWriter out = spec.commandLine().getOut();
+        if (show != null) {
+            Scenario s = overrides.apply(ScenarioFiles.resolve(show));
+            out.println("# relaycheck scenario file (format: 'relaycheck scenarios --help'); use it with -s FILE");
+            out.print(ScenarioText.write(s));
+            out.flush();
+            return;
+        }
         for (Scenario s : ReferenceScenarios.all()) {
             out.printf("%-24s %s%n", s.name(), s.description());
             out.printf("%-24s pollers=%d events=%d batch=%d lease=%d ticks<=%s crashes<=%d lost-acks<=%d deliver-fails<=%d "
@@ -24,5 +67,6 @@ final class ScenariosCommand implements Runnable {
                     s.leaseTicks(), s.tickBound(), s.maxCrashes(), s.maxLostAcks(), s.maxDeliverFails(), s.maxProduceFails(),
                     s.producedDuringRun() ? " produced-during-run" : "", s.requiredWitnesses());
         }
+        out.flush();
     }
 }

@@ -182,7 +182,7 @@ class CliTest {
         Path record = Files.list(results.resolve("failures")).findFirst().orElseThrow();
         String text = Files.readString(record);
 
-        Files.writeString(record, text.replace("relaycheck-replay 1", "relaycheck-replay 9"));
+        Files.writeString(record, text.replace("relaycheck-replay 2", "relaycheck-replay 9"));
         Run v9 = cli("replay", record.toString());
         assertThat(v9.exit()).isEqualTo(2);
         assertThat(v9.err()).contains("version 9 is not supported");
