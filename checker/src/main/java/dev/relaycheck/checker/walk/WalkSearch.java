@@ -33,20 +33,36 @@ import java.util.concurrent.atomic.AtomicLong;
  * lowest failing walk, so the reported failure is the lowest-numbered one whatever the threads' timing:
  * the same seed gives the same report on any machine (with a time budget, how many walks run varies,
  * but each walk is still fixed by its number). A failure is shrunk before it is reported.
+ *
+ * <p>EVENTUAL_DELIVERY is checked along each walk, not only at its end: the healing phase runs from the state
+ * after every {@code healEvery}-th step and from the last, and the first that fails ends the walk, reported
+ * with the steps up to it. A walk may leave a state that cannot heal and still end in one that can (a poller
+ * that happened to ack first), so healing only from the last state would miss it.
  */
 public final class WalkSearch {
+    /** Steps between two healing runs along a walk, unless the caller picks another stride. */
+    public static final int DEFAULT_HEAL_EVERY = 8;
+
     private final Scheduler.Factory strategy;
     private final int maxDepth;
+    private final int healEvery;
     private final int threads;
     private final boolean shrink;
     private final Progress progress;
 
     public WalkSearch(Scheduler.Factory strategy, int maxDepth, int threads, boolean shrink, Progress progress) {
-        if (maxDepth < 1 || threads < 1) {
-            throw new IllegalArgumentException("max depth and threads must be at least 1");
+        this(strategy, maxDepth, DEFAULT_HEAL_EVERY, threads, shrink, progress);
+    }
+
+    /** {@code healEvery}: heal from the state after every such step of a walk, besides its last state. */
+    public WalkSearch(Scheduler.Factory strategy, int maxDepth, int healEvery, int threads, boolean shrink,
+                      Progress progress) {
+        if (maxDepth < 1 || threads < 1 || healEvery < 1) {
+            throw new IllegalArgumentException("max depth, heal-every and threads must be at least 1");
         }
         this.strategy = strategy;
         this.maxDepth = maxDepth;
+        this.healEvery = healEvery;
         this.threads = threads;
         this.shrink = shrink;
         this.progress = progress;
@@ -137,7 +153,10 @@ public final class WalkSearch {
         return out;
     }
 
-    /** One walk: choose until nothing is enabled or the depth bound, judging every step, then heal. */
+    /**
+     * One walk: choose until nothing is enabled or the depth bound, judging every step, healing from the state
+     * after every {@code healEvery}-th step, then from the last state.
+     */
     private Walk walk(RelayModel model, int index, long seed) {
         Scheduler scheduler = strategy.forWalk(seed);
         RelayState s = model.initial();
@@ -157,8 +176,15 @@ public final class WalkSearch {
             if (!v.isEmpty()) {
                 return new Walk(index, seed, path, Optional.of(v.get(0)), witnesses, path.size());
             }
+            if (path.size() % healEvery == 0) {
+                Optional<Violation> stuck = Healing.check(model, s);
+                if (stuck.isPresent() || i + 1 == maxDepth) {
+                    return new Walk(index, seed, path, stuck, witnesses, path.size());
+                }
+            }
         }
-        return new Walk(index, seed, path, Healing.check(model, s), witnesses, path.size());
+        boolean healedHere = !path.isEmpty() && path.size() % healEvery == 0; // and it healed: the walk went on
+        return new Walk(index, seed, path, healedHere ? Optional.empty() : Healing.check(model, s), witnesses, path.size());
     }
 
     private Counterexample report(RelayModel model, Walk w) {
