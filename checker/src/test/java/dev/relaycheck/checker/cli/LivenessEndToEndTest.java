@@ -116,6 +116,17 @@ class LivenessEndToEndTest {
                     .contains("VIOLATION EVENTUAL_DELIVERY in scenario " + scenario)
                     .contains("found by:   " + strategy + " walk #").contains("then the fault-free healing phase")
                     .contains("replay:     ./relaycheck replay rc1:");
+
+            // unshrunk, the reported walk stops at the healing point that failed: after a multiple of
+            // --heal-every steps, short of the walk's --max-depth
+            ChildCli.Run raw = relaycheck("random", "-s", scenario, "--strategy", strategy, "--seed", "5", "--runs", "200",
+                    "--no-shrink", "--heal-every", "4", "--max-depth", "60");
+            Matcher m = Pattern.compile("found by:   " + strategy + " walk #\\d+ \\(seed -?\\d+\\), (\\d+) steps, then the fault-free healing phase")
+                    .matcher(raw.out());
+            assertThat(m.find()).as(raw.toString()).isTrue();
+            int steps = Integer.parseInt(m.group(1));
+            assertThat(steps % 4).as(raw.out()).isZero();
+            assertThat(steps).as(raw.out()).isLessThan(60);
         }
     }
 
