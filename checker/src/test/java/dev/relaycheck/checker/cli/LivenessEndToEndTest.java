@@ -106,6 +106,20 @@ class LivenessEndToEndTest {
         assertThat(bad.err().trim()).isEqualTo("relaycheck: --tokens must be auto, exact or canonical, not 'sorted'");
     }
 
+    /** Asked for, renumbering runs on the readable model and says so; it merges states the exact search keeps apart. */
+    @Test
+    void renumberedTokensOnAShippedLogicRunOnTheReadableModelSayingSo() {
+        ChildCli.Run r = ChildCli.run(dir, "explore", "-s", "event-61-lost-ack", "--tokens", "canonical",
+                "--results", dir.resolve("results").toString());
+        assertThat(r.exit()).as(r.toString()).isEqualTo(CLEAN);
+        assertThat(r.out()).contains("bfs correct on event-61-lost-ack: 65 distinct states")
+                .contains("engine readable, tokens renumbered canonically (the packed engine keeps exact tokens)");
+        ChildCli.Run packed = ChildCli.run(dir, "explore", "-s", "event-61-lost-ack", "--tokens", "canonical",
+                "--engine", "packed", "--results", dir.resolve("results").toString());
+        assertThat(packed.exit()).isEqualTo(2);
+        assertThat(packed.err().trim()).startsWith("relaycheck: the packed engine keeps exact tokens").doesNotContain("\n");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"random", "pct"})
     void walksFindItByHealingAlongTheWalk(String strategy) {
