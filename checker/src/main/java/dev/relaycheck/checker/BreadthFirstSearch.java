@@ -23,8 +23,17 @@ import java.util.function.LongPredicate;
  * Exhaustive breadth-first search with fingerprint-based duplicate detection. Transition invariants are
  * checked on every transition, state invariants on every new state, so the first violation found is at the
  * smallest depth: a shortest counterexample. EVENTUAL_DELIVERY is checked by a healing run from every
- * state without successors and from every {@code healEvery}-th new state; what healing finds is reported
- * only if the whole space holds no safety violation, so a safety counterexample is always a shortest one.
+ * state without successors and from every {@code healEvery}-th new state; the first state in search order whose
+ * healing fails is reported once the search ends, unless a safety violation ends it first (so a safety
+ * counterexample is always a shortest one): after the whole space, and also when the search stops at its
+ * bound, for a healing failure found before the bound is a real one whether the space closes or not.
+ *
+ * <p>Tokens ({@link Tokens}): exact, or renumbered canonically ({@link CanonicalTokens}), which merges states
+ * that differ only in token values and so closes the space of a logic whose leases expire as they are granted
+ * (every claim a new token, forever). By default tokens are exact while the space stays within the tokens a
+ * lease-respecting relay can issue ({@link CanonicalTokens#exactBound}), which every shipped logic on every
+ * reference scenario does, so their counts are the exact ones; once a completed level holds a state past it,
+ * the search starts again with tokens renumbered on the readable model.
  *
  * <p>It runs on a {@link StateSpace}: the packed one when it takes the logic, else the readable model; both
  * give the same counts, and a counterexample is rebuilt and judged on the readable model either way.
@@ -72,6 +81,23 @@ public final class BreadthFirstSearch {
         READABLE
     }
 
+    /** How the search treats fencing tokens. */
+    public enum Tokens {
+        /** Exact while the space stays within the tokens a lease-respecting relay issues, else renumbered. */
+        AUTO,
+        /** Exact values: the space of a logic whose tokens grow without end never closes. */
+        EXACT,
+        /** Renumbered canonically from the start, on the readable model (the packed engine keeps exact tokens). */
+        CANONICAL
+    }
+
+    /** The exact space outgrew the tokens a lease-respecting relay issues: the search starts again, renumbered. */
+    private static final class TokensOutgrown extends RuntimeException {
+        TokensOutgrown(String message) {
+            super(message, null, false, false);
+        }
+    }
+
     /** Pass as max states for the bound the heap holds with the engine chosen. */
     public static final int HEAP_BOUND = 0;
 
@@ -79,6 +105,7 @@ public final class BreadthFirstSearch {
     private final int healEvery;
     private final int threads;
     private final Engine engine;
+    private final Tokens tokens;
     private final Progress progress;
 
     public BreadthFirstSearch(int maxStates, int healEvery, Progress progress) {
@@ -90,6 +117,10 @@ public final class BreadthFirstSearch {
     }
 
     public BreadthFirstSearch(int maxStates, int healEvery, int threads, Engine engine, Progress progress) {
+        this(maxStates, healEvery, threads, engine, Tokens.AUTO, progress);
+    }
+
+    public BreadthFirstSearch(int maxStates, int healEvery, int threads, Engine engine, Tokens tokens, Progress progress) {
         if (maxStates < 0 || healEvery < 1 || threads < 1) {
             throw new IllegalArgumentException("max states must be >= 0, heal-every and threads >= 1");
         }
@@ -97,6 +128,7 @@ public final class BreadthFirstSearch {
         this.healEvery = healEvery;
         this.threads = threads;
         this.engine = engine;
+        this.tokens = tokens;
         this.progress = progress;
     }
 
@@ -182,6 +214,25 @@ public final class BreadthFirstSearch {
     /** Searches {@code logic} on {@code scenario} with the fastest engine that takes it. */
     public SearchResult search(RelayLogic logic, Scenario scenario) {
         RelayModel model = new RelayModel(logic, scenario);
+        if (tokens == Tokens.CANONICAL) {
+            if (engine == Engine.PACKED) {
+                throw new UsageException("the packed engine keeps exact tokens: --tokens canonical runs on the readable "
+                        + "model (--engine auto or readable)");
+            }
+            return search(model, new ReadableSpace(model, true)).withEngine("readable, tokens renumbered canonically"
+                    + (engine == Engine.AUTO && PackedSpace.of(model).isPresent() ? " (the packed engine keeps exact tokens)" : ""));
+        }
+        try {
+            return searchExact(model);
+        } catch (TokensOutgrown outgrown) {
+            return search(model, new ReadableSpace(model, true)).withEngine("readable, tokens renumbered canonically ("
+                    + outgrown.getMessage() + ")");
+        }
+    }
+
+    private SearchResult searchExact(RelayModel model) {
+        RelayLogic logic = model.logic();
+        Scenario scenario = model.scenario();
         Optional<PackedSpace> packed = engine == Engine.READABLE ? Optional.empty() : PackedSpace.of(model);
         if (engine == Engine.PACKED && packed.isEmpty()) {
             throw new UsageException("the packed engine does not take logic " + logic.id() + " on scenario "
@@ -253,13 +304,19 @@ public final class BreadthFirstSearch {
                 next = done;
                 next.truncate(0);
                 frontierFirst = nextFirst;
+                outgrowsExactTokens(model, space, run, frontier, depth + 1);
                 if (frontier.size() > 0) {
                     depth++;
                 }
             }
         }
-        if (run.going() && run.healingFailure >= 0) {
-            run.found = counterexample(model, run.tree, run.healingFailure, -1, true);
+        if (run.found == null && run.healingFailure >= 0) {
+            // the first failing healing run in search order, whatever the threads; a bound met later does not
+            // make it less real, so it is reported rather than INCOMPLETE
+            String stopped = run.incomplete == null ? "" : " (healing failed before the search "
+                    + run.incomplete.split(";")[0] + ")";
+            run.found = counterexample(model, run.tree, run.healingFailure, -1, true, space.renumbersTokens(), "bfs" + stopped);
+            run.incomplete = null;
         }
         Map<Witness, Long> witnesses = new EnumMap<>(Witness.class);
         for (Witness w : Witness.values()) {
@@ -357,7 +414,8 @@ public final class BreadthFirstSearch {
                 run.incomplete = "stopped at the --max-states bound of " + bound
                         + " distinct states; raise it (and -Xmx) or use random/pct search";
             } else if (tally.violationAt >= 0) {
-                run.found = counterexample(model, run.tree, tally.violationAt, tally.violationChoice, false);
+                run.found = counterexample(model, run.tree, tally.violationAt, tally.violationChoice, false,
+                        false, "bfs");
             }
             if (!run.going()) { // room was made for the whole chunk's new states: keep those numbered
                 run.tree.truncate(tally.firstId + tally.numbered);
@@ -447,9 +505,26 @@ public final class BreadthFirstSearch {
         }
     }
 
+    /**
+     * With exact tokens, stops the search (to start again renumbered) once a completed level holds a state whose
+     * last token passes what a lease-respecting relay can issue: such a space need not close. Checked on stored
+     * states of a whole level only, so whether it happens does not depend on the threads.
+     */
+    private void outgrowsExactTokens(RelayModel model, StateSpace space, Run run, StateSpace.Level level, int depth) {
+        if (tokens != Tokens.AUTO || space.renumbersTokens() || !run.going()) {
+            return;
+        }
+        long bound = CanonicalTokens.exactBound(model.scenario(), model.maxTicks());
+        long max = level.maxLastToken();
+        if (max > bound) {
+            throw new TokensOutgrown("the exact space reached token t" + max + " at depth " + depth + ", past the t"
+                    + bound + " a relay whose leases last can issue here");
+        }
+    }
+
     /** Rebuilds the path to state {@code id} from the stored choices, then takes step {@code lastChoice} (-1: none). */
     private static Counterexample counterexample(RelayModel model, StateTree tree, int id, int lastChoice,
-                                                 boolean liveness) {
+                                                 boolean liveness, boolean renumbered, String foundBy) {
         List<Integer> choices = new ArrayList<>();
         for (int at = id; at > 0; at = tree.parent(at)) {
             choices.add(tree.choice(at));
@@ -467,7 +542,8 @@ public final class BreadthFirstSearch {
         }
         Judge.Judgement j = Judge.judge(model, path, liveness);
         Violation v = j.violation().orElseThrow(() -> new IllegalStateException(
-                "internal error: the rebuilt path does not reproduce the violation (non-deterministic logic?)"));
-        return new Counterexample(model.logic(), model.scenario(), v, path, j.trace(), OptionalLong.empty(), "bfs");
+                "internal error: the rebuilt path does not reproduce the violation (non-deterministic logic?"
+                        + (renumbered ? " or one that looks at token values: try --tokens exact" : "") + ")"));
+        return new Counterexample(model.logic(), model.scenario(), v, path, j.trace(), OptionalLong.empty(), foundBy);
     }
 }

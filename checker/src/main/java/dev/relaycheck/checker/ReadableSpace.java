@@ -10,17 +10,32 @@ import dev.relaycheck.model.StepResult;
 import java.util.Arrays;
 import java.util.function.LongPredicate;
 
-/** The readable model as a search space: every transition builds a new immutable {@link RelayState}. Takes any logic. */
+/**
+ * The readable model as a search space: every transition builds a new immutable {@link RelayState}. Takes any
+ * logic. With tokens renumbered ({@link CanonicalTokens}) it stores each successor with its tokens replaced by
+ * their ranks, so states that differ only in token values are one state.
+ */
 public final class ReadableSpace implements StateSpace {
     private final RelayModel model;
+    private final CanonicalTokens canonical; // null: tokens kept exact
 
     public ReadableSpace(RelayModel model) {
+        this(model, false);
+    }
+
+    public ReadableSpace(RelayModel model, boolean renumberTokens) {
         this.model = model;
+        this.canonical = renumberTokens ? new CanonicalTokens(model.logic(), model.scenario()) : null;
     }
 
     @Override
     public String engine() {
         return "readable";
+    }
+
+    @Override
+    public boolean renumbersTokens() {
+        return canonical != null;
     }
 
     @Override
@@ -70,6 +85,15 @@ public final class ReadableSpace implements StateSpace {
         }
 
         @Override
+        public long maxLastToken() {
+            long max = 0;
+            for (int i = 0; i < size; i++) {
+                max = Math.max(max, states[i].lastToken());
+            }
+            return max;
+        }
+
+        @Override
         public void truncate(int size) {
             Arrays.fill(states, size, this.size, null);
             this.size = size;
@@ -87,14 +111,15 @@ public final class ReadableSpace implements StateSpace {
                 last = s;
                 for (Step step : model.enabled(s)) {
                     StepResult r = model.applyEnabled(s, step);
-                    long fp = Fingerprint.of(r.state());
+                    RelayState stored = canonical == null ? r.state() : canonical.canonical(r.state());
+                    long fp = Fingerprint.of(stored);
                     byte breaks = Successors.NONE;
-                    if (!known.test(fp) && !Invariants.checkState(model.scenario(), r.state()).isEmpty()) {
+                    if (!known.test(fp) && !Invariants.checkState(model.scenario(), stored).isEmpty()) {
                         breaks = Successors.BREAKS_STATE;
                     } else if (!Invariants.checkTransition(s, step, r).isEmpty()) {
                         breaks = Successors.BREAKS_TRANSITION;
                     }
-                    out.add(r.state(), fp, breaks, Successors.witnessMask(r.outcome()));
+                    out.add(stored, fp, breaks, Successors.witnessMask(r.outcome()));
                     if (breaks != Successors.NONE) {
                         return;
                     }

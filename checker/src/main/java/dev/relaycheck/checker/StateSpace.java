@@ -14,6 +14,11 @@ public interface StateSpace {
     /** "readable" or "packed", for reports. */
     String engine();
 
+    /** Whether it stores states with their tokens renumbered canonically ({@link CanonicalTokens}). */
+    default boolean renumbersTokens() {
+        return false;
+    }
+
     /** Words a packed state takes, or 0 for a space that holds its states as objects. */
     int wordsPerState();
 
@@ -40,6 +45,15 @@ public interface StateSpace {
          * distinct indices at once.
          */
         void put(int index, Successors from, int j);
+
+        /**
+         * The greatest last-issued token of its states, for the search to see an exact space outgrow
+         * {@link CanonicalTokens#exactBound}; 0 for a space whose encoding cannot hold such a token (the packed one
+         * overflows first).
+         */
+        default long maxLastToken() {
+            return 0;
+        }
 
         /** Keeps its first {@code size} states (none: it serves the level after next), and its memory. */
         void truncate(int size);

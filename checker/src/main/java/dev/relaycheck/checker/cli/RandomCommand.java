@@ -44,6 +44,10 @@ final class RandomCommand implements Callable<Integer> {
     int pctDepth;
     @Option(names = "--max-depth", defaultValue = "200", description = "steps per walk at most (default ${DEFAULT-VALUE})")
     int maxDepth;
+    @Option(names = "--heal-every", paramLabel = "K", defaultValue = "" + WalkSearch.DEFAULT_HEAL_EVERY,
+            description = "run the EVENTUAL_DELIVERY healing phase from the state after every K-th step of a walk, "
+                    + "besides its last state (default ${DEFAULT-VALUE})")
+    int healEvery;
     @Option(names = "--threads", description = "worker threads (default: all cores)")
     Integer threads;
     @Option(names = "--no-shrink", description = "report the failing walk as found")
@@ -57,8 +61,8 @@ final class RandomCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         RelayLogic subject = logic.load();
-        if (runs < 1 || maxDepth < 1 || pctDepth < 1 || (threads != null && threads < 1)) {
-            throw new UsageException("--runs, --max-depth, --pct-depth and --threads must be at least 1");
+        if (runs < 1 || maxDepth < 1 || pctDepth < 1 || healEvery < 1 || (threads != null && threads < 1)) {
+            throw new UsageException("--runs, --max-depth, --pct-depth, --heal-every and --threads must be at least 1");
         }
         Scheduler.Factory factory = switch (strategy) {
             case "random" -> RandomScheduler.factory();
@@ -67,7 +71,7 @@ final class RandomCommand implements Callable<Integer> {
         };
         long budget = parseBudget();
         int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        WalkSearch search = new WalkSearch(factory, maxDepth, workers, !noShrink, new ProgressPrinter(spec.commandLine().getErr()));
+        WalkSearch search = new WalkSearch(factory, maxDepth, healEvery, workers, !noShrink, new ProgressPrinter(spec.commandLine().getErr()));
         int exit = RelaycheckCli.CLEAN;
         List<Scenario> chosen = scenarios.resolve(List.of(ReferenceScenarios.soak()));
         for (Scenario s : chosen) {

@@ -40,7 +40,12 @@ public final class RelaycheckCli implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int exit = run(args, out, err);
+        out.flush(); // autoflush covers println only: a report written with print would be lost at exit
+        err.flush();
+        System.exit(exit);
     }
 
     /** Runs the CLI with the given streams; returns the exit code (tests call this). */

@@ -22,6 +22,12 @@ final class SearchOptions {
                     + "packed, or readable (the model itself; same counts, slower); default ${DEFAULT-VALUE}")
     String engine;
 
+    @Option(names = "--tokens", paramLabel = "MODE", defaultValue = "auto",
+            description = "fencing tokens: exact, canonical (renumbered by rank, on the readable model: merges states that "
+                    + "differ only in token values, sound for a logic that only compares tokens), or auto (exact while the "
+                    + "space stays within the tokens a relay whose leases last can issue, else canonical); default ${DEFAULT-VALUE}")
+    String tokens;
+
     @Option(names = "--results", paramLabel = "DIR", defaultValue = "results", description = "where reports and replay records go")
     Path results;
 
@@ -42,7 +48,16 @@ final class SearchOptions {
         if (workers < 1) {
             throw new UsageException("--threads must be at least 1");
         }
-        return new BreadthFirstSearch(max, healEvery, workers, engine(), progress);
+        return new BreadthFirstSearch(max, healEvery, workers, engine(), tokens(), progress);
+    }
+
+    private BreadthFirstSearch.Tokens tokens() {
+        return switch (tokens) {
+            case "auto" -> BreadthFirstSearch.Tokens.AUTO;
+            case "exact" -> BreadthFirstSearch.Tokens.EXACT;
+            case "canonical" -> BreadthFirstSearch.Tokens.CANONICAL;
+            default -> throw new UsageException("--tokens must be auto, exact or canonical, not '" + tokens + "'");
+        };
     }
 
     private BreadthFirstSearch.Engine engine() {

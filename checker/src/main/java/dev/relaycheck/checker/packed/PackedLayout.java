@@ -1,5 +1,6 @@
 package dev.relaycheck.checker.packed;
 
+import dev.relaycheck.checker.CanonicalTokens;
 import dev.relaycheck.model.PollerState.Phase;
 import dev.relaycheck.model.Scenario;
 
@@ -80,7 +81,9 @@ final class PackedLayout {
         batch = scenario.batch();
         pollerSlots = POLLER_HEADER + 3 * batch;
         size = GLOBALS + events * ROW_SLOTS + pollers * pollerSlots;
-        int tokens = tokenBound(scenario, maxTicks);
+        // tokens a search can reach with leases that last; a value past it stops the packed search (the readable
+        // model takes over, and renumbers tokens if its exact space outgrows the same bound)
+        int tokens = CanonicalTokens.exactBound(scenario, maxTicks);
         boolean checkThenAct = logic == PackedLogic.CHECK_THEN_ACT_CLAIM;
         int[] max = new int[size];
         boolean[] neverable = new boolean[size];
@@ -145,16 +148,6 @@ final class PackedLayout {
         unfielded = zero.stream().mapToInt(Integer::intValue).toArray();
         this.neverable = never.stream().mapToInt(Integer::intValue).toArray();
         neverCode = never.stream().mapToInt(slot -> max[slot]).toArray();
-    }
-
-    /**
-     * Tokens a search can reach: a row is claimed again only after its lease expired (a tick), after a
-     * release (a failed delivery) or from a stale read, so a few claims per row per tick bound them. The
-     * bound only sizes the fields; a value past it stops the packed search (the readable model takes over).
-     */
-    private static int tokenBound(Scenario s, int maxTicks) {
-        int claims = s.events().size() * (maxTicks + 1 + s.maxDeliverFails() + s.pollers().size());
-        return (1 << (32 - Integer.numberOfLeadingZeros(claims))) - 1;
     }
 
     int row(int e) {

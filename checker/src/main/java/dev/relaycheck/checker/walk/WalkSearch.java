@@ -33,28 +33,44 @@ import java.util.concurrent.atomic.AtomicLong;
  * lowest failing walk, so the reported failure is the lowest-numbered one whatever the threads' timing:
  * the same seed gives the same report on any machine (with a time budget, how many walks run varies,
  * but each walk is still fixed by its number). A failure is shrunk before it is reported.
+ *
+ * <p>EVENTUAL_DELIVERY is checked along each walk, not only at its end: the healing phase runs from the state
+ * after every {@code healEvery}-th step and from the last, and the first that fails ends the walk, reported
+ * with the steps up to it. A walk may leave a state that cannot heal and still end in one that can (a poller
+ * that happened to ack first), so healing only from the last state would miss it.
  */
 public final class WalkSearch {
+    /** Steps between two healing runs along a walk, unless the caller picks another stride. */
+    public static final int DEFAULT_HEAL_EVERY = 8;
+
     private final Scheduler.Factory strategy;
     private final int maxDepth;
+    private final int healEvery;
     private final int threads;
     private final boolean shrink;
     private final Progress progress;
 
     public WalkSearch(Scheduler.Factory strategy, int maxDepth, int threads, boolean shrink, Progress progress) {
-        if (maxDepth < 1 || threads < 1) {
-            throw new IllegalArgumentException("max depth and threads must be at least 1");
+        this(strategy, maxDepth, DEFAULT_HEAL_EVERY, threads, shrink, progress);
+    }
+
+    /** {@code healEvery}: heal from the state after every such step of a walk, besides its last state. */
+    public WalkSearch(Scheduler.Factory strategy, int maxDepth, int healEvery, int threads, boolean shrink,
+                      Progress progress) {
+        if (maxDepth < 1 || threads < 1 || healEvery < 1) {
+            throw new IllegalArgumentException("max depth, heal-every and threads must be at least 1");
         }
         this.strategy = strategy;
         this.maxDepth = maxDepth;
+        this.healEvery = healEvery;
         this.threads = threads;
         this.shrink = shrink;
         this.progress = progress;
     }
 
-    /** The outcome of one walk. */
+    /** The outcome of one walk; {@code heals}: healing runs it made. */
     private record Walk(int index, long seed, List<Step> path, Optional<Violation> violation, Map<Witness, Long> witnesses,
-                        int steps) {
+                        int steps, int heals) {
     }
 
     /** Runs walks 0..runs-1 (or until {@code deadlineNanos}, if positive). */
@@ -65,7 +81,7 @@ public final class WalkSearch {
         AtomicInteger lowestFailure = new AtomicInteger(Integer.MAX_VALUE);
         AtomicLong done = new AtomicLong();
         Walk[] failures = new Walk[1];
-        List<List<long[]>> perThread = new ArrayList<>(); // {walk number, steps, witness counts...} per walk
+        List<List<long[]>> perThread = new ArrayList<>(); // {walk number, steps, heals, witness counts...} per walk
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             int me = t;
@@ -107,6 +123,7 @@ public final class WalkSearch {
         // count only walks up to the reported failure: which later walks a thread had begun is timing
         Map<Witness, Long> witnesses = new EnumMap<>(Witness.class);
         long totalSteps = 0;
+        long heals = 0;
         int depth = 0;
         long walks = 0;
         int last = lowestFailure.get();
@@ -115,34 +132,40 @@ public final class WalkSearch {
                 if (w[0] <= last) {
                     walks++;
                     totalSteps += w[1];
+                    heals += w[2];
                     depth = Math.max(depth, (int) w[1]);
                     for (Witness x : Witness.values()) {
-                        if (w[2 + x.ordinal()] > 0) {
-                            witnesses.merge(x, w[2 + x.ordinal()], Long::sum);
+                        if (w[3 + x.ordinal()] > 0) {
+                            witnesses.merge(x, w[3 + x.ordinal()], Long::sum);
                         }
                     }
                 }
             }
         }
         Optional<Counterexample> cx = Optional.ofNullable(failures[0]).map(w -> report(model, w));
-        return new SearchResult(strategy.name(), "readable", logic, scenario, totalSteps, totalSteps, depth, walks, walks,
+        return new SearchResult(strategy.name(), "readable", logic, scenario, totalSteps, totalSteps, depth, walks, heals,
                 System.nanoTime() - start, witnesses, cx, Optional.empty(), 0, PhaseTimes.NONE);
     }
 
     private static long[] stats(Walk w) {
-        long[] out = new long[2 + Witness.values().length];
+        long[] out = new long[3 + Witness.values().length];
         out[0] = w.index();
         out[1] = w.steps();
-        w.witnesses().forEach((k, v) -> out[2 + k.ordinal()] = v);
+        out[2] = w.heals();
+        w.witnesses().forEach((k, v) -> out[3 + k.ordinal()] = v);
         return out;
     }
 
-    /** One walk: choose until nothing is enabled or the depth bound, judging every step, then heal. */
+    /**
+     * One walk: choose until nothing is enabled or the depth bound, judging every step, healing from the state
+     * after every {@code healEvery}-th step, then from the last state.
+     */
     private Walk walk(RelayModel model, int index, long seed) {
         Scheduler scheduler = strategy.forWalk(seed);
         RelayState s = model.initial();
         List<Step> path = new ArrayList<>();
         Map<Witness, Long> witnesses = new EnumMap<>(Witness.class);
+        int heals = 0;
         for (int i = 0; i < maxDepth; i++) {
             List<Step> enabled = model.enabled(s);
             if (enabled.isEmpty()) {
@@ -155,10 +178,20 @@ public final class WalkSearch {
             List<Violation> v = Invariants.check(model.scenario(), s, step, r);
             s = r.state();
             if (!v.isEmpty()) {
-                return new Walk(index, seed, path, Optional.of(v.get(0)), witnesses, path.size());
+                return new Walk(index, seed, path, Optional.of(v.get(0)), witnesses, path.size(), heals);
+            }
+            if (path.size() % healEvery == 0) {
+                heals++;
+                Optional<Violation> stuck = Healing.check(model, s);
+                if (stuck.isPresent() || i + 1 == maxDepth) {
+                    return new Walk(index, seed, path, stuck, witnesses, path.size(), heals);
+                }
             }
         }
-        return new Walk(index, seed, path, Healing.check(model, s), witnesses, path.size());
+        if (!path.isEmpty() && path.size() % healEvery == 0) { // healed here already, and it healed: the walk went on
+            return new Walk(index, seed, path, Optional.empty(), witnesses, path.size(), heals);
+        }
+        return new Walk(index, seed, path, Healing.check(model, s), witnesses, path.size(), heals + 1);
     }
 
     private Counterexample report(RelayModel model, Walk w) {
