@@ -1,5 +1,6 @@
 package dev.relaycheck.checker;
 
+import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Scenario;
@@ -14,6 +15,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.zip.DataFormatException;
@@ -40,9 +42,35 @@ import java.util.zip.Inflater;
  * step Claim(p1) => CLAIMED [E1/t1]
  * end
  * </pre>
+ *
+ * <p>A record of a {@link LogicFault} (the logic threw, or answered one question two ways) has
+ * {@code invariant none} and a line saying what failed after its steps, e.g.
+ * {@code fault LOGIC-ERROR acceptsAck TAKING_STEP Ack(p1,E1,t1)} (or {@code LISTING_STEPS}, {@code HEALING}
+ * without a step); its {@link #invariant} is null and {@link #fault} present.
  */
 public record ReplayRecord(String logicId, String logicClass, Scenario scenario, Invariant invariant, String foundBy,
-                           OptionalLong seed, List<Step> steps, List<String> outcomes) {
+                           OptionalLong seed, List<Step> steps, List<String> outcomes, Optional<Fault> fault) {
+
+    /** What a logic-fault record expects after its steps: the verdict, the method, and what the search was doing. */
+    public record Fault(String verdict, String method, LogicFault.Doing doing, Optional<Step> step) {
+        String toText() {
+            return verdict + " " + method + " " + doing + step.map(x -> " " + x).orElse("");
+        }
+
+        static Fault parse(String text) {
+            String[] p = text.trim().split(" ", 4);
+            if (p.length < 3 || !(p[0].equals("LOGIC-ERROR") || p[0].equals("NON-DETERMINISM"))) {
+                throw new UsageException("malformed replay record: a fault line reads 'fault LOGIC-ERROR|NON-DETERMINISM "
+                        + "METHOD LISTING_STEPS|TAKING_STEP STEP|HEALING'");
+            }
+            LogicFault.Doing doing = LogicFault.Doing.valueOf(p[2]);
+            Optional<Step> step = p.length > 3 ? Optional.of(Step.parse(p[3])) : Optional.empty();
+            if (step.isPresent() != (doing == LogicFault.Doing.TAKING_STEP)) {
+                throw new UsageException("malformed replay record: a fault line names a step exactly when it is TAKING_STEP");
+            }
+            return new Fault(p[0], p[1], doing, step);
+        }
+    }
 
     public static final int VERSION = 1;
     private static final String HEADER = "relaycheck-replay ";
@@ -51,6 +79,15 @@ public record ReplayRecord(String logicId, String logicClass, Scenario scenario,
     public ReplayRecord {
         steps = List.copyOf(steps);
         outcomes = List.copyOf(outcomes);
+        if ((invariant == null) == fault.isEmpty()) {
+            throw new IllegalArgumentException("a replay record names either an invariant or a logic fault");
+        }
+    }
+
+    /** A record of a violation. */
+    public ReplayRecord(String logicId, String logicClass, Scenario scenario, Invariant invariant, String foundBy,
+                        OptionalLong seed, List<Step> steps, List<String> outcomes) {
+        this(logicId, logicClass, scenario, invariant, foundBy, seed, steps, outcomes, Optional.empty());
     }
 
     public static ReplayRecord of(Counterexample cx) {
@@ -58,8 +95,19 @@ public record ReplayRecord(String logicId, String logicClass, Scenario scenario,
         for (int i = 0; i < cx.path().size(); i++) {
             outcomes.add(cx.trace().get(i).outcome().toString());
         }
-        return new ReplayRecord(cx.logic().id(), cx.logic().getClass().getName(), cx.scenario(), cx.invariant(),
-                cx.foundBy(), cx.seed(), cx.path(), outcomes);
+        return new ReplayRecord(cx.logic().id(), CheckedLogic.unwrap(cx.logic()).getClass().getName(), cx.scenario(),
+                cx.invariant(), cx.foundBy(), cx.seed(), cx.path(), outcomes);
+    }
+
+    /** A record of a logic fault: the steps that ran before it, and what failed after them. */
+    public static ReplayRecord of(LogicFault f) {
+        List<String> outcomes = new ArrayList<>();
+        for (TraceStep t : f.trace()) {
+            outcomes.add(t.outcome().toString());
+        }
+        return new ReplayRecord(f.logic().id(), CheckedLogic.unwrap(f.logic()).getClass().getName(), f.scenario(), null,
+                f.foundBy(), f.seed(), f.path(), outcomes,
+                Optional.of(new Fault(f.failure().verdict(), f.failure().method(), f.doing(), f.step())));
     }
 
     public String toText() {
@@ -80,7 +128,8 @@ public record ReplayRecord(String logicId, String logicClass, Scenario scenario,
         b.append("witnesses");
         s.requiredWitnesses().forEach(w -> b.append(' ').append(w));
         b.append('\n');
-        b.append("invariant ").append(invariant).append('\n');
+        b.append("invariant ").append(invariant == null ? "none" : invariant).append('\n');
+        fault.ifPresent(f -> b.append("fault ").append(f.toText()).append('\n'));
         b.append("found-by ").append(foundBy.replace('\n', ' ')).append('\n');
         b.append("seed ").append(seed.isPresent() ? Long.toString(seed.getAsLong()) : "none").append('\n');
         for (int i = 0; i < steps.size(); i++) {
@@ -189,7 +238,7 @@ public record ReplayRecord(String logicId, String logicClass, Scenario scenario,
                         steps.add(Step.parse(rest.substring(0, arrow)));
                         outcomes.add(rest.substring(arrow + 4));
                     }
-                    case "logic", "scenario", "pollers", "bounds", "witnesses", "invariant", "found-by", "seed" -> {
+                    case "logic", "scenario", "pollers", "bounds", "witnesses", "invariant", "found-by", "seed", "fault" -> {
                         if (single.put(key, rest) != null) {
                             throw bad(n, "'" + key + "' given twice");
                         }
@@ -213,11 +262,16 @@ public record ReplayRecord(String logicId, String logicClass, Scenario scenario,
         try {
             String[] logic = single.get("logic").split(" ");
             Scenario scenario = scenario(single, stock, events);
-            Invariant invariant = Invariant.valueOf(single.get("invariant").trim());
+            Optional<Fault> fault = Optional.ofNullable(single.get("fault")).map(Fault::parse);
+            String invariantText = single.get("invariant").trim();
+            if (invariantText.equals("none") != fault.isPresent()) {
+                throw new UsageException("malformed replay record: 'invariant none' goes with a 'fault' line, and only with one");
+            }
+            Invariant invariant = fault.isPresent() ? null : Invariant.valueOf(invariantText);
             String seedText = single.get("seed").trim();
             OptionalLong seed = seedText.equals("none") ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(seedText));
             return new ReplayRecord(logic[0], logic.length > 1 ? logic[1] : "", scenario, invariant,
-                    single.get("found-by"), seed, steps, outcomes);
+                    single.get("found-by"), seed, steps, outcomes, fault);
         } catch (UsageException e) {
             throw e;
         } catch (RuntimeException e) {

@@ -45,6 +45,7 @@ final class ReplayCommand implements Callable<Integer> {
         }
         Replayer.Result r = Replayer.replay(record, subject);
         spec.commandLine().getOut().print(r.report());
+        spec.commandLine().getOut().flush(); // print does not flush an autoflushing writer; main exits right after
         return r.exitCode();
     }
 
