@@ -48,6 +48,11 @@ public record LogicFault(RelayLogic logic, Scenario scenario, LogicFailure failu
         trace = List.copyOf(trace);
     }
 
+    /** The same fault, found by {@code finder}. */
+    public LogicFault foundBy(String finder) {
+        return new LogicFault(logic, scenario, failure, path, doing, step, trace, seed, finder);
+    }
+
     public boolean isNonDeterminism() {
         return failure instanceof NonDeterminism;
     }

@@ -9,9 +9,16 @@ import dev.relaycheck.model.OutboxRow;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.CheckedLogic;
+import dev.relaycheck.model.Invariant;
+import dev.relaycheck.model.Step;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+import java.util.stream.Stream;
+
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The searches with a logic that breaks its contract, in process: a logic error stops the search and is
@@ -88,6 +95,21 @@ class LogicContractSearchTest {
         });
         assertThat(fixed.exitCode()).as(fixed.report()).isZero();
         assertThat(fixed.report()).startsWith("NOT REPRODUCED");
+    }
+
+    @Test
+    void aScheduleTheShrinkerTriesOnWhichTheLogicFailsIsReportedAsThatFaultNotSwallowed() {
+        Scenario s = ReferenceScenarios.staleAckAfterExpiry();
+        List<Step> reclaimedThenAcked = Stream.of("Claim(p1)", "Deliver(p1,E1,t1)", "Tick", "Tick", "Claim(p2)",
+                "Deliver(p2,E1,t2)", "Ack(p2,E1,t2)").map(Step::parse).toList();
+        assertThatThrownBy(() -> Shrinker.reproduce(CheckedLogic.of(new ThrowsOnReclaimedAck()), s, reclaimedThenAcked,
+                Invariant.STALE_ACK_REJECTED))
+                .isInstanceOfSatisfying(Shrinker.LogicFailed.class, e -> {
+                    LogicFault f = e.fault();
+                    assertThat(f.where()).isEqualTo("at step 7, Ack(p2,E1,t2), after 6 steps that ran");
+                    assertThat(f.failure().question()).isEqualTo("acceptsAck(E1:PENDING[p2/t2/exp4], t2, p2, now=2)");
+                    assertThat(f.path()).isEqualTo(reclaimedThenAcked.subList(0, 6));
+                });
     }
 
     @Test

@@ -139,7 +139,12 @@ public final class WalkSearch {
         }
         Optional<Walk> failing = Optional.ofNullable(failures[0]);
         Optional<LogicFault> fault = failing.filter(w -> w.failed().isPresent()).map(w -> fault(model, w));
-        Optional<Counterexample> cx = failing.filter(w -> w.failed().isEmpty()).map(w -> report(model, w));
+        Optional<Counterexample> cx = Optional.empty();
+        try {
+            cx = failing.filter(w -> w.failed().isEmpty()).map(w -> report(model, w));
+        } catch (Shrinker.LogicFailed f) { // the logic failed on a schedule the shrinker tried
+            fault = Optional.of(f.fault().foundBy(strategy.name() + " walk #" + failing.get().index() + ", shrinking"));
+        }
         return new SearchResult(strategy.name(), "readable", model.logic(), scenario, totalSteps, totalSteps, depth, walks,
                 walks, System.nanoTime() - start, witnesses, cx, Optional.empty(), 0, PhaseTimes.NONE, fault);
     }
@@ -209,6 +214,16 @@ public final class WalkSearch {
                 witnesses, path.size());
     }
 
+    /** Judges the shrunk schedule; the logic failing on it is reported as it would be while shrinking. */
+    private static Judge.Judgement judge(RelayModel model, List<Step> path) {
+        try {
+            return Judge.judge(model, path, true);
+        } catch (LogicFailure f) {
+            throw new Shrinker.LogicFailed(LogicFault.of(model, path, LogicFault.Doing.HEALING, Optional.empty(), f,
+                    OptionalLong.empty(), "shrinking"));
+        }
+    }
+
     private LogicFault fault(RelayModel model, Walk w) {
         StateSpace.Failed f = w.failed().orElseThrow();
         return LogicFault.of(model, w.path(), f.doing(), f.step(), f.failure(), OptionalLong.of(w.seed()),
@@ -221,7 +236,7 @@ public final class WalkSearch {
                 ? Shrinker.shrink(model.logic(), model.scenario(), w.path(), v.invariant())
                 : new Shrinker.Shrunk(model.scenario(), w.path());
         RelayModel small = new RelayModel(model.logic(), shrunk.scenario());
-        Judge.Judgement j = Judge.judge(small, shrunk.path(), true);
+        Judge.Judgement j = judge(small, shrunk.path());
         Violation found = j.violation().orElseThrow(() -> new IllegalStateException("shrunk schedule lost its violation"));
         return new Counterexample(model.logic(), shrunk.scenario(), found, shrunk.path(), j.trace(), OptionalLong.of(w.seed()),
                 strategy.name() + " walk #" + w.index());
