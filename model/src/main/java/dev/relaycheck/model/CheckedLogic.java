@@ -108,7 +108,7 @@ public final class CheckedLogic implements RelayLogic {
         T answer;
         try {
             answer = call.get();
-        } catch (RuntimeException | StackOverflowError | LinkageError e) {
+        } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
             throw new LogicError(id(), q.method(), q.toString(), "threw " + describe(e), e);
         }
         if (answer == null) {

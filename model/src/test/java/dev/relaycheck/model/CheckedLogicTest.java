@@ -79,6 +79,18 @@ class CheckedLogicTest {
     }
 
     @Test
+    void anErrorAUsersCodeRaisesIsALogicErrorToo() {
+        RelayLogic checked = CheckedLogic.of(new CorrectRelayLogic() {
+            @Override
+            public int leaseExpiry(int now, int leaseTicks) {
+                throw new AssertionError("expiry overflow");
+            }
+        });
+        assertThatThrownBy(() -> checked.leaseExpiry(3, 2)).isInstanceOf(LogicError.class)
+                .hasMessageStartingWith("leaseExpiry(now=3, leaseTicks=2) threw java.lang.AssertionError: expiry overflow");
+    }
+
+    @Test
     void aNullAnswerIsALogicError() {
         RelayLogic checked = CheckedLogic.of(new CorrectRelayLogic() {
             @Override
