@@ -1,6 +1,8 @@
 package dev.relaycheck.checker;
 
 import dev.relaycheck.checker.packed.PackedSpace;
+import dev.relaycheck.model.CheckedLogic;
+import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.RelayState;
@@ -48,6 +50,10 @@ import java.util.function.LongPredicate;
  * chunk is expanded, so the lookups, which wait on main memory, share the cores with the expansion, which
  * computes. Frontier order alone decides ids, counts and which counterexample is reported, so any number
  * of threads, however the tasks fall to them, gives the same result.
+ *
+ * <p>A logic that breaks its contract (it throws, or answers one question two ways: see {@link CheckedLogic})
+ * stops the expansion of the state it failed in; the search ends at the first such state in frontier order,
+ * unless a violation comes before it, and reports a {@link LogicFault} instead of a verdict on the invariants.
  */
 public final class BreadthFirstSearch {
     /**
@@ -165,6 +171,8 @@ public final class BreadthFirstSearch {
         boolean stoppedAtBound;
         int violationAt;
         int violationChoice;
+        int failedAt = -1; // the part's state (frontier index) the logic failed in; set by the expansion
+        StateSpace.Failed failed;
 
         void reset() {
             numbered = 0;
@@ -188,6 +196,7 @@ public final class BreadthFirstSearch {
         int healingFailure = -1;
         int brokenStates; // a state breaking a state invariant is counted but not stored: the search ends there
         Counterexample found;
+        LogicFault fault;
         String incomplete;
         final long[][] work; // per thread and task (EXPANDING, ADDING, NUMBERING), nanoseconds, for the bench
 
@@ -207,13 +216,13 @@ public final class BreadthFirstSearch {
         }
 
         boolean going() {
-            return found == null && incomplete == null;
+            return found == null && fault == null && incomplete == null;
         }
     }
 
     /** Searches {@code logic} on {@code scenario} with the fastest engine that takes it. */
     public SearchResult search(RelayLogic logic, Scenario scenario) {
-        RelayModel model = new RelayModel(logic, scenario);
+        RelayModel model = new RelayModel(CheckedLogic.of(logic), scenario);
         if (tokens == Tokens.CANONICAL) {
             if (engine == Engine.PACKED) {
                 throw new UsageException("the packed engine keeps exact tokens: --tokens canonical runs on the readable "
@@ -310,12 +319,12 @@ public final class BreadthFirstSearch {
                 }
             }
         }
-        if (run.found == null && run.healingFailure >= 0) {
+        if (run.found == null && run.fault == null && run.healingFailure >= 0) {
             // the first failing healing run in search order, whatever the threads; a bound met later does not
             // make it less real, so it is reported rather than INCOMPLETE
             String stopped = run.incomplete == null ? "" : " (healing failed before the search "
                     + run.incomplete.split(";")[0] + ")";
-            run.found = counterexample(model, run.tree, run.healingFailure, -1, true, space.renumbersTokens(), "bfs" + stopped);
+            counterexampleOrFault(model, run, run.healingFailure, -1, true, space.renumbersTokens(), "bfs" + stopped);
             run.incomplete = null;
         }
         Map<Witness, Long> witnesses = new EnumMap<>(Witness.class);
@@ -327,7 +336,7 @@ public final class BreadthFirstSearch {
         return new SearchResult("bfs", space.engine(), model.logic(), model.scenario(), run.tree.size() + run.brokenStates,
                 run.transitions, depth, 0, run.healingChecks, System.nanoTime() - start, witnesses,
                 Optional.ofNullable(run.found), Optional.ofNullable(run.incomplete), run.visited.bytes() + run.tree.bytes(),
-                run.phaseTimes());
+                run.phaseTimes(), Optional.ofNullable(run.fault));
     }
 
     /**
@@ -371,11 +380,19 @@ public final class BreadthFirstSearch {
                              int from, int to, boolean heal, LongPredicate known) {
         Successors out = part.out();
         out.clear();
-        part.tally().firstState = from;
+        Tally tally = part.tally();
+        tally.firstState = from;
+        tally.failedAt = -1;
+        tally.failed = null;
         for (int i = from; i < to; i++) {
             expander.expand(frontier, i, known, out);
-            boolean healed = heal && (out.open() == 0 || (frontierFirst + i) % healEvery == 0);
+            boolean healed = heal && expander.failed().isEmpty() && (out.open() == 0 || (frontierFirst + i) % healEvery == 0);
             out.endState(healed, healed && expander.healingFailsFromLast());
+            if (expander.failed().isPresent()) { // the logic broke its contract: no later state of the part counts
+                tally.failedAt = i;
+                tally.failed = expander.failed().get();
+                return;
+            }
         }
     }
 
@@ -414,8 +431,9 @@ public final class BreadthFirstSearch {
                 run.incomplete = "stopped at the --max-states bound of " + bound
                         + " distinct states; raise it (and -Xmx) or use random/pct search";
             } else if (tally.violationAt >= 0) {
-                run.found = counterexample(model, run.tree, tally.violationAt, tally.violationChoice, false,
-                        false, "bfs");
+                counterexampleOrFault(model, run, tally.violationAt, tally.violationChoice, false, false, "bfs");
+            } else if (tally.failed != null) {
+                run.fault = fault(model, run.tree, frontierFirst + tally.failedAt, tally.failed);
             }
             if (!run.going()) { // room was made for the whole chunk's new states: keep those numbered
                 run.tree.truncate(tally.firstId + tally.numbered);
@@ -522,9 +540,31 @@ public final class BreadthFirstSearch {
         }
     }
 
-    /** Rebuilds the path to state {@code id} from the stored choices, then takes step {@code lastChoice} (-1: none). */
-    private static Counterexample counterexample(RelayModel model, StateTree tree, int id, int lastChoice,
-                                                 boolean liveness, boolean renumbered, String foundBy) {
+    /**
+     * The counterexample through state {@code id}, or, for a logic that answers differently when the path is
+     * rebuilt, where it did.
+     */
+    private static void counterexampleOrFault(RelayModel model, Run run, int id, int lastChoice, boolean liveness,
+                                              boolean renumbered, String foundBy) {
+        try {
+            run.found = counterexample(model, run.tree, id, lastChoice, liveness, renumbered, foundBy);
+        } catch (RebuildFailed f) {
+            run.fault = f.fault;
+        }
+    }
+
+    /** The logic failed while a path was rebuilt from the stored choices. */
+    private static final class RebuildFailed extends RuntimeException {
+        final transient LogicFault fault;
+
+        RebuildFailed(LogicFault fault) {
+            super(fault.failure().line(), null, false, false);
+            this.fault = fault;
+        }
+    }
+
+    /** The steps to state {@code id} from the stored choices, then the one {@code lastChoice} picks (-1: none). */
+    private static List<Step> path(RelayModel model, StateTree tree, int id, int lastChoice) {
         List<Integer> choices = new ArrayList<>();
         for (int at = id; at > 0; at = tree.parent(at)) {
             choices.add(tree.choice(at));
@@ -535,12 +575,43 @@ public final class BreadthFirstSearch {
         }
         List<Step> path = new ArrayList<>();
         RelayState s = model.initial();
-        for (int choice : choices) {
-            Step step = model.enabled(s).get(choice);
-            path.add(step);
-            s = model.applyEnabled(s, step).state();
+        Step taking = null;
+        try {
+            for (int choice : choices) {
+                taking = null;
+                Step step = model.enabled(s).get(choice);
+                taking = step;
+                s = model.applyEnabled(s, step).state();
+                path.add(step);
+            }
+        } catch (LogicFailure f) {
+            throw new RebuildFailed(LogicFault.of(model, path, taking == null ? LogicFault.Doing.LISTING_STEPS
+                    : LogicFault.Doing.TAKING_STEP, Optional.ofNullable(taking), f, OptionalLong.empty(), "bfs"));
         }
-        Judge.Judgement j = Judge.judge(model, path, liveness);
+        return path;
+    }
+
+    /** The fault the expansion of state {@code id} met, with the path to that state. */
+    private static LogicFault fault(RelayModel model, StateTree tree, int id, StateSpace.Failed failed) {
+        try {
+            return LogicFault.of(model, path(model, tree, id, -1), failed.doing(), failed.step(), failed.failure(),
+                    OptionalLong.empty(), "bfs");
+        } catch (RebuildFailed f) {
+            return f.fault;
+        }
+    }
+
+    /** Rebuilds the path to state {@code id} from the stored choices, then takes step {@code lastChoice} (-1: none). */
+    private static Counterexample counterexample(RelayModel model, StateTree tree, int id, int lastChoice,
+                                                 boolean liveness, boolean renumbered, String foundBy) {
+        List<Step> path = path(model, tree, id, lastChoice);
+        Judge.Judgement j;
+        try {
+            j = Judge.judge(model, path, liveness);
+        } catch (LogicFailure f) {
+            throw new RebuildFailed(LogicFault.of(model, path, LogicFault.Doing.HEALING, Optional.empty(), f,
+                    OptionalLong.empty(), "bfs"));
+        }
         Violation v = j.violation().orElseThrow(() -> new IllegalStateException(
                 "internal error: the rebuilt path does not reproduce the violation (non-deterministic logic?"
                         + (renumbered ? " or one that looks at token values: try --tokens exact" : "") + ")"));

@@ -1,5 +1,6 @@
 package dev.relaycheck.checker;
 
+import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 
@@ -11,7 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Finds the logic a user names: a catalogue id, or a class on {@code --classpath} that implements RelayLogic. */
+/**
+ * Finds the logic a user names: a catalogue id, or a class on {@code --classpath} that implements RelayLogic,
+ * which comes wrapped in the contract check ({@link CheckedLogic}).
+ */
 public final class LogicLoader {
     private LogicLoader() {
     }
@@ -39,7 +43,8 @@ public final class LogicLoader {
             throw new UsageException(logic + " does not implement " + RelayLogic.class.getName());
         }
         try {
-            return (RelayLogic) type.getDeclaredConstructor().newInstance();
+            // checked once for the whole run, so a question one scenario asked and another asks again is compared
+            return CheckedLogic.of((RelayLogic) type.getDeclaredConstructor().newInstance());
         } catch (ReflectiveOperationException | RuntimeException e) {
             throw new UsageException("cannot instantiate " + logic + " (it needs a public no-argument constructor that succeeds): "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()));

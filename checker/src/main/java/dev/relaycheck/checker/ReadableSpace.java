@@ -2,18 +2,23 @@ package dev.relaycheck.checker;
 
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.Invariants;
+import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.Step;
 import dev.relaycheck.model.StepResult;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
 import java.util.function.LongPredicate;
 
 /**
  * The readable model as a search space: every transition builds a new immutable {@link RelayState}. Takes any
  * logic. With tokens renumbered ({@link CanonicalTokens}) it stores each successor with its tokens replaced by
- * their ranks, so states that differ only in token values are one state.
+ * their ranks, so states that differ only in token values are one state. A logic that breaks its contract (see
+ * {@link dev.relaycheck.model.CheckedLogic}) stops the expansion of the state it failed in, and the expander
+ * says where ({@link Expander#failed}).
  */
 public final class ReadableSpace implements StateSpace {
     private final RelayModel model;
@@ -104,14 +109,30 @@ public final class ReadableSpace implements StateSpace {
     public Expander expander() {
         return new Expander() {
             private RelayState last;
+            private Failed failed;
 
             @Override
             public void expand(Level level, int i, LongPredicate known, Successors out) {
                 RelayState s = ((States) level).states[i];
                 last = s;
-                for (Step step : model.enabled(s)) {
-                    StepResult r = model.applyEnabled(s, step);
-                    RelayState stored = canonical == null ? r.state() : canonical.canonical(r.state());
+                failed = null;
+                List<Step> steps;
+                try {
+                    steps = model.enabled(s);
+                } catch (LogicFailure f) {
+                    failed = new Failed(f, LogicFault.Doing.LISTING_STEPS, Optional.empty());
+                    return;
+                }
+                for (Step step : steps) {
+                    StepResult r;
+                    RelayState stored;
+                    try {
+                        r = model.applyEnabled(s, step);
+                        stored = canonical == null ? r.state() : canonical.canonical(r.state()); // may ask dedupKey
+                    } catch (LogicFailure f) {
+                        failed = new Failed(f, LogicFault.Doing.TAKING_STEP, Optional.of(step));
+                        return;
+                    }
                     long fp = Fingerprint.of(stored);
                     byte breaks = Successors.NONE;
                     if (!known.test(fp) && !Invariants.checkState(model.scenario(), stored).isEmpty()) {
@@ -128,7 +149,17 @@ public final class ReadableSpace implements StateSpace {
 
             @Override
             public boolean healingFailsFromLast() {
-                return Healing.check(model, last).isPresent();
+                try {
+                    return Healing.check(model, last).isPresent();
+                } catch (LogicFailure f) {
+                    failed = new Failed(f, LogicFault.Doing.HEALING, Optional.empty());
+                    return false;
+                }
+            }
+
+            @Override
+            public Optional<Failed> failed() {
+                return Optional.ofNullable(failed);
             }
         };
     }

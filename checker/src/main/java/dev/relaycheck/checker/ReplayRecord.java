@@ -1,5 +1,6 @@
 package dev.relaycheck.checker;
 
+import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Scenario;
@@ -16,6 +17,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.zip.DataFormatException;
@@ -55,9 +57,35 @@ import java.util.zip.Inflater;
  * step Claim(p1) => CLAIMED [E1/t1]
  * end
  * </pre>
+ *
+ * <p>A record of a {@link LogicFault} (the logic threw, or answered one question two ways) has
+ * {@code invariant none} and a line saying what failed after its steps, e.g.
+ * {@code fault LOGIC-ERROR acceptsAck TAKING_STEP Ack(p1,E1,t1)} (or {@code LISTING_STEPS}, {@code HEALING}
+ * without a step); its {@link #invariant} is null and {@link #fault} present.
  */
 public record ReplayRecord(String logicId, String logicClass, Scenario scenario, Invariant invariant, String foundBy,
-                           OptionalLong seed, List<Step> steps, List<String> outcomes) {
+                           OptionalLong seed, List<Step> steps, List<String> outcomes, Optional<Fault> fault) {
+
+    /** What a logic-fault record expects after its steps: the verdict, the method, and what the search was doing. */
+    public record Fault(String verdict, String method, LogicFault.Doing doing, Optional<Step> step) {
+        String toText() {
+            return verdict + " " + method + " " + doing + step.map(x -> " " + x).orElse("");
+        }
+
+        static Fault parse(String text) {
+            String[] p = text.trim().split(" ", 4);
+            if (p.length < 3 || !(p[0].equals("LOGIC-ERROR") || p[0].equals("NON-DETERMINISM"))) {
+                throw new UsageException("malformed replay record: a fault line reads 'fault LOGIC-ERROR|NON-DETERMINISM "
+                        + "METHOD LISTING_STEPS|TAKING_STEP STEP|HEALING'");
+            }
+            LogicFault.Doing doing = LogicFault.Doing.valueOf(p[2]);
+            Optional<Step> step = p.length > 3 ? Optional.of(Step.parse(p[3])) : Optional.empty();
+            if (step.isPresent() != (doing == LogicFault.Doing.TAKING_STEP)) {
+                throw new UsageException("malformed replay record: a fault line names a step exactly when it is TAKING_STEP");
+            }
+            return new Fault(p[0], p[1], doing, step);
+        }
+    }
 
     public static final int VERSION = 2;
     /** The first version, whose records (bounds on one line, ticks absolute) are still read. */
@@ -68,6 +96,15 @@ public record ReplayRecord(String logicId, String logicClass, Scenario scenario,
     public ReplayRecord {
         steps = List.copyOf(steps);
         outcomes = List.copyOf(outcomes);
+        if ((invariant == null) == fault.isEmpty()) {
+            throw new IllegalArgumentException("a replay record names either an invariant or a logic fault");
+        }
+    }
+
+    /** A record of a violation. */
+    public ReplayRecord(String logicId, String logicClass, Scenario scenario, Invariant invariant, String foundBy,
+                        OptionalLong seed, List<Step> steps, List<String> outcomes) {
+        this(logicId, logicClass, scenario, invariant, foundBy, seed, steps, outcomes, Optional.empty());
     }
 
     public static ReplayRecord of(Counterexample cx) {
@@ -75,8 +112,19 @@ public record ReplayRecord(String logicId, String logicClass, Scenario scenario,
         for (int i = 0; i < cx.path().size(); i++) {
             outcomes.add(cx.trace().get(i).outcome().toString());
         }
-        return new ReplayRecord(cx.logic().id(), cx.logic().getClass().getName(), cx.scenario(), cx.invariant(),
-                cx.foundBy(), cx.seed(), cx.path(), outcomes);
+        return new ReplayRecord(cx.logic().id(), CheckedLogic.unwrap(cx.logic()).getClass().getName(), cx.scenario(),
+                cx.invariant(), cx.foundBy(), cx.seed(), cx.path(), outcomes);
+    }
+
+    /** A record of a logic fault: the steps that ran before it, and what failed after them. */
+    public static ReplayRecord of(LogicFault f) {
+        List<String> outcomes = new ArrayList<>();
+        for (TraceStep t : f.trace()) {
+            outcomes.add(t.outcome().toString());
+        }
+        return new ReplayRecord(f.logic().id(), CheckedLogic.unwrap(f.logic()).getClass().getName(), f.scenario(), null,
+                f.foundBy(), f.seed(), f.path(), outcomes,
+                Optional.of(new Fault(f.failure().verdict(), f.failure().method(), f.doing(), f.step())));
     }
 
     public String toText() {
@@ -84,7 +132,8 @@ public record ReplayRecord(String logicId, String logicClass, Scenario scenario,
         b.append(HEADER).append(VERSION).append('\n');
         b.append("logic ").append(logicId).append(' ').append(logicClass).append('\n');
         b.append(ScenarioText.write(scenario));
-        b.append("invariant ").append(invariant).append('\n');
+        b.append("invariant ").append(invariant == null ? "none" : invariant).append('\n');
+        fault.ifPresent(f -> b.append("fault ").append(f.toText()).append('\n'));
         b.append("found-by ").append(foundBy.replace('\n', ' ')).append('\n');
         b.append("seed ").append(seed.isPresent() ? Long.toString(seed.getAsLong()) : "none").append('\n');
         for (int i = 0; i < steps.size(); i++) {
@@ -186,7 +235,7 @@ public record ReplayRecord(String logicId, String logicClass, Scenario scenario,
                         steps.add(Step.parse(rest.substring(0, arrow)));
                         outcomes.add(rest.substring(arrow + 4));
                     }
-                    case "logic", "invariant", "found-by", "seed" -> once(single, n, key, rest);
+                    case "logic", "invariant", "found-by", "seed", "fault" -> once(single, n, key, rest);
                     default -> {
                         boolean taken = v1 ? v1Scenario.accept(n, key, rest) : scenarioLines.accept(n + 1, key, rest);
                         if (!taken) {
@@ -211,11 +260,16 @@ public record ReplayRecord(String logicId, String logicClass, Scenario scenario,
         try {
             String[] logic = single.get("logic").split(" ");
             Scenario scenario = v1 ? v1Scenario.build() : scenarioLines.build("replayed", lines.length);
-            Invariant invariant = Invariant.valueOf(single.get("invariant").trim());
+            Optional<Fault> fault = Optional.ofNullable(single.get("fault")).map(Fault::parse);
+            String invariantText = single.get("invariant").trim();
+            if (invariantText.equals("none") != fault.isPresent()) {
+                throw new UsageException("malformed replay record: 'invariant none' goes with a 'fault' line, and only with one");
+            }
+            Invariant invariant = fault.isPresent() ? null : Invariant.valueOf(invariantText);
             String seedText = single.get("seed").trim();
             OptionalLong seed = seedText.equals("none") ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(seedText));
             return new ReplayRecord(logic[0], logic.length > 1 ? logic[1] : "", scenario, invariant,
-                    single.get("found-by"), seed, steps, outcomes);
+                    single.get("found-by"), seed, steps, outcomes, fault);
         } catch (UsageException e) {
             throw e;
         } catch (ScenarioText.FormatException e) {

@@ -1,6 +1,10 @@
 package dev.relaycheck.checker;
 
+import dev.relaycheck.checker.cli.RelaycheckCli;
+import dev.relaycheck.model.CheckedLogic;
+import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.IllegalStepException;
+import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.RelayState;
@@ -16,6 +20,12 @@ import java.util.Optional;
  * recorded outcome, and the record's invariant must break at the end. It runs the schedule twice and
  * compares state fingerprints after every step: a difference means the logic under test is not
  * deterministic, which makes every result about it unreliable.
+ *
+ * <p>A record of a {@link LogicFault} replays its steps, then does what the search was doing when the logic
+ * failed (list the steps, take the recorded one, or heal): if the logic fails again, the fault reproduced
+ * (exit 6 for a LOGIC-ERROR, 7 for NON-DETERMINISM); if it answers everything, it no longer does (exit 0).
+ * Replaying any record, a logic that throws or answers one question two ways is reported as such, with its
+ * exit code, rather than as a verdict on the invariants.
  */
 public final class Replayer {
     private Replayer() {
@@ -30,7 +40,70 @@ public final class Replayer {
             throw new UsageException("this replay record is for logic '" + record.logicId() + "', not '" + logic.id()
                     + "' (pass --logic " + record.logicId() + ", or omit --logic)");
         }
-        RelayModel model = new RelayModel(logic, record.scenario());
+        RelayModel model = new RelayModel(CheckedLogic.of(logic), record.scenario());
+        if (record.fault().isPresent()) {
+            return replayFault(model, record, record.fault().get());
+        }
+        try {
+            return replayViolation(model, record);
+        } catch (LogicFailure f) {
+            return failed(f, "replaying the record's schedule", "");
+        }
+    }
+
+    /** The exit code of a logic fault: LOGIC-ERROR 6, NON-DETERMINISM 7. */
+    public static int exitCode(LogicFailure f) {
+        return f instanceof dev.relaycheck.model.NonDeterminism ? RelaycheckCli.NON_DETERMINISM : RelaycheckCli.LOGIC_ERROR;
+    }
+
+    private static Result failed(LogicFailure f, String where, String expected) {
+        return new Result(exitCode(f), f.line() + "\n  where:      " + where + "\n" + expected);
+    }
+
+    private static Result replayFault(RelayModel model, ReplayRecord record, ReplayRecord.Fault expected) {
+        Optional<String> divergence;
+        try {
+            divergence = verifySteps(model, record);
+        } catch (LogicFailure f) {
+            return failed(f, "replaying the record's steps, before the recorded fault", "REPRODUCED " + f.verdict()
+                    + " (earlier than recorded: " + expected.verdict() + " in " + expected.method() + ")\n");
+        }
+        if (divergence.isPresent()) {
+            return new Result(RelaycheckCli.CLEAN, "NOT REPRODUCED: " + divergence.get() + '\n'
+                    + "The logic no longer takes this schedule; if you changed it on purpose, the fault may be fixed.\n");
+        }
+        RelayState s = model.initial();
+        for (Step step : record.steps()) {
+            s = model.applyEnabled(s, step).state(); // answered once already: the memory answers the same
+        }
+        try {
+            List<Step> enabled = model.enabled(s);
+            if (expected.doing() == LogicFault.Doing.TAKING_STEP) {
+                Step step = expected.step().orElseThrow();
+                if (!enabled.contains(step)) {
+                    return new Result(RelaycheckCli.CLEAN, "NOT REPRODUCED: step " + (record.steps().size() + 1) + ": "
+                            + step + " is no longer enabled; enabled were " + enabled + '\n');
+                }
+                model.applyEnabled(s, step);
+            } else if (expected.doing() == LogicFault.Doing.HEALING) {
+                Healing.run(model, s);
+            }
+        } catch (LogicFailure f) {
+            LogicFault again = LogicFault.of(model, record.steps(), expected.doing(), expected.step(), f, record.seed(),
+                    record.foundBy());
+            boolean same = f.verdict().equals(expected.verdict()) && f.method().equals(expected.method());
+            return new Result(exitCode(f), again.format() + "REPRODUCED " + f.verdict() + ": all " + record.steps().size()
+                    + " steps matched their recorded outcomes, then the logic " + (f instanceof dev.relaycheck.model.LogicError
+                    ? "still throws" : "still answers one question two ways")
+                    + (same ? "" : " (the record expected " + expected.verdict() + " in " + expected.method() + ")") + '\n');
+        }
+        return new Result(RelaycheckCli.CLEAN, "NOT REPRODUCED: all " + record.steps().size() + " steps matched, and the logic "
+                + "answered every question " + LogicFault.where(expected.doing(), record.steps().size(), expected.step())
+                + " without failing (the record expected " + expected.verdict() + " in " + expected.method() + ")\n");
+    }
+
+    private static Result replayViolation(RelayModel model, ReplayRecord record) {
+        RelayLogic logic = model.logic();
         StringBuilder report = new StringBuilder();
         Optional<String> divergence = verifySteps(model, record);
         if (divergence.isPresent()) {
@@ -40,7 +113,8 @@ public final class Replayer {
         }
         Optional<String> nondeterminism = compareTwoRuns(model, record.steps());
         if (nondeterminism.isPresent()) {
-            return new Result(1, "NON-DETERMINISM in logic " + logic.id() + ": " + nondeterminism.get() + '\n');
+            return new Result(RelaycheckCli.NON_DETERMINISM, "NON-DETERMINISM in logic " + logic.id() + ": "
+                    + nondeterminism.get() + '\n');
         }
         Judge.Judgement j = Judge.judge(model, record.steps(), true);
         if (j.violation().isEmpty() || j.violation().get().invariant() != record.invariant()) {

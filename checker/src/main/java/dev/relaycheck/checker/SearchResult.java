@@ -26,11 +26,21 @@ import java.util.Optional;
  * @param incomplete      why the search stopped before covering its space, if it did
  * @param tableBytes      memory of the visited set (bfs)
  * @param phases          where the wall time went (bfs; {@link PhaseTimes#NONE} for walks)
+ * @param logicFault      the logic under test threw or answered one question two ways: the search stopped there
  */
 public record SearchResult(String strategy, String engine, RelayLogic logic, Scenario scenario, long states, long transitions,
                            int depth, long runs, long healingChecks, long nanos, Map<Witness, Long> witnesses,
                            Optional<Counterexample> counterexample, Optional<String> incomplete, long tableBytes,
-                           PhaseTimes phases) {
+                           PhaseTimes phases, Optional<LogicFault> logicFault) {
+
+    /** A search in which the logic kept its contract. */
+    public SearchResult(String strategy, String engine, RelayLogic logic, Scenario scenario, long states, long transitions,
+                        int depth, long runs, long healingChecks, long nanos, Map<Witness, Long> witnesses,
+                        Optional<Counterexample> counterexample, Optional<String> incomplete, long tableBytes,
+                        PhaseTimes phases) {
+        this(strategy, engine, logic, scenario, states, transitions, depth, runs, healingChecks, nanos, witnesses,
+                counterexample, incomplete, tableBytes, phases, Optional.empty());
+    }
 
     public SearchResult {
         EnumMap<Witness, Long> w = new EnumMap<>(Witness.class);
@@ -41,7 +51,7 @@ public record SearchResult(String strategy, String engine, RelayLogic logic, Sce
     /** The same result, saying another engine ran it. */
     public SearchResult withEngine(String name) {
         return new SearchResult(strategy, name, logic, scenario, states, transitions, depth, runs, healingChecks, nanos,
-                witnesses, counterexample, incomplete, tableBytes, phases);
+                witnesses, counterexample, incomplete, tableBytes, phases, logicFault);
     }
 
     public boolean violated() {
@@ -59,9 +69,9 @@ public record SearchResult(String strategy, String engine, RelayLogic logic, Sce
         return missing;
     }
 
-    /** Clean, complete and not vacuous. */
+    /** Clean, complete, not vacuous, and the logic kept its contract. */
     public boolean passed() {
-        return !violated() && incomplete.isEmpty() && missingWitnesses().isEmpty();
+        return logicFault.isEmpty() && !violated() && incomplete.isEmpty() && missingWitnesses().isEmpty();
     }
 
     public double statesPerSecond() {
@@ -91,6 +101,9 @@ public record SearchResult(String strategy, String engine, RelayLogic logic, Sce
     }
 
     public String verdictLine() {
+        if (logicFault.isPresent()) {
+            return logicFault.get().failure().line();
+        }
         if (violated()) {
             return "VIOLATION " + counterexample.get().invariant();
         }

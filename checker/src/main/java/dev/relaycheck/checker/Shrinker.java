@@ -4,6 +4,7 @@ import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Invariants;
+import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.RelayState;
@@ -21,7 +22,9 @@ import java.util.Optional;
  * delta debugging (ddmin, Zeller 2002) over the steps, then scenarios with one poller or one event fewer,
  * repeated until nothing more can go. A candidate runs "fuzzily": a step whose token no longer matches
  * (tokens shift when earlier claims go) runs as the same actor's same step with the current token, and a
- * step that is no longer possible at all is dropped; the steps that actually ran become the new schedule.
+ * step that is no longer possible at all is dropped; the steps that actually ran become the new schedule. A
+ * candidate on which the logic under test fails (it throws, or changes an answer) ends the shrinking with
+ * {@link LogicFailed}: that schedule shows the failure.
  */
 public final class Shrinker {
     private static final int MAX_ATTEMPTS = 20_000;
@@ -140,22 +143,51 @@ public final class Shrinker {
         RelayModel model = new RelayModel(logic, sc);
         RelayState s = model.initial();
         List<Step> ran = new ArrayList<>();
-        for (Step wanted : candidate) {
-            List<Step> enabled = model.enabled(s);
-            Step step = enabled.contains(wanted) ? wanted : sameIntent(enabled, wanted);
-            if (step == null) {
-                continue;
+        Step taking = null;
+        boolean inHealing = false;
+        try {
+            for (Step wanted : candidate) {
+                taking = null;
+                List<Step> enabled = model.enabled(s);
+                Step step = enabled.contains(wanted) ? wanted : sameIntent(enabled, wanted);
+                if (step == null) {
+                    continue;
+                }
+                taking = step;
+                StepResult r = model.applyEnabled(s, step);
+                ran.add(step);
+                List<Violation> v = Invariants.check(sc, s, step, r);
+                s = r.state();
+                if (!v.isEmpty()) {
+                    return v.get(0).invariant() == target ? Optional.of(ran) : Optional.empty();
+                }
             }
-            StepResult r = model.applyEnabled(s, step);
-            ran.add(step);
-            List<Violation> v = Invariants.check(sc, s, step, r);
-            s = r.state();
-            if (!v.isEmpty()) {
-                return v.get(0).invariant() == target ? Optional.of(ran) : Optional.empty();
-            }
+            taking = null;
+            inHealing = true;
+            Optional<Violation> healing = Healing.check(model, s);
+            return healing.isPresent() && healing.get().invariant() == target ? Optional.of(ran) : Optional.empty();
+        } catch (LogicFailure f) {
+            throw new LogicFailed(LogicFault.of(model, ran, taking != null ? LogicFault.Doing.TAKING_STEP
+                    : inHealing ? LogicFault.Doing.HEALING : LogicFault.Doing.LISTING_STEPS, Optional.ofNullable(taking), f,
+                    java.util.OptionalLong.empty(), "shrinking"));
         }
-        Optional<Violation> healing = Healing.check(model, s);
-        return healing.isPresent() && healing.get().invariant() == target ? Optional.of(ran) : Optional.empty();
+    }
+
+    /**
+     * The logic under test failed on a schedule the shrinker tried (a valid schedule of the scenario, possibly
+     * made smaller): that is what to report, not the violation being shrunk.
+     */
+    public static final class LogicFailed extends RuntimeException {
+        private final transient LogicFault fault;
+
+        public LogicFailed(LogicFault fault) {
+            super(fault.failure().line(), null, false, false);
+            this.fault = fault;
+        }
+
+        public LogicFault fault() {
+            return fault;
+        }
     }
 
     /** The enabled step of the same kind, actor and event as {@code wanted}, ignoring the token. */

@@ -1,5 +1,9 @@
 package dev.relaycheck.checker;
 
+import dev.relaycheck.model.LogicFailure;
+import dev.relaycheck.model.Step;
+
+import java.util.Optional;
 import java.util.function.LongPredicate;
 
 /**
@@ -75,5 +79,18 @@ public interface StateSpace {
          * still holds it: a packed one need not unpack it again.
          */
         boolean healingFailsFromLast();
+
+        /**
+         * Whether the logic under test failed (threw, or answered one question two ways) in the last
+         * {@link #expand} or healing run: the expansion stopped there. A space whose logics are known to keep
+         * their contract never says so.
+         */
+        default Optional<Failed> failed() {
+            return Optional.empty();
+        }
+    }
+
+    /** What the logic failed on, and what the expander was doing: listing steps, taking {@code step}, healing. */
+    record Failed(LogicFailure failure, LogicFault.Doing doing, Optional<Step> step) {
     }
 }

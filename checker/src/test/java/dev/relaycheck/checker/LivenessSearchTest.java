@@ -117,7 +117,8 @@ class LivenessSearchTest {
 
         SearchResult lastOnly = new WalkSearch(scripted, 50, 1_000, 1, false, Progress.NONE).search(SUBJECT, s, 1, 1, 0);
         assertThat(lastOnly.counterexample()).as("the walk ends complete: healing from its end alone finds nothing").isEmpty();
-        assertThat(lastOnly.depth()).isGreaterThan(script.size()); // it went on past the ack (ticks) to its end
+        // it ends at or after the ack (a lease that expires at once needs no tick, so the clock may not move)
+        assertThat(lastOnly.depth()).isGreaterThanOrEqualTo(script.size());
 
         for (int healEvery : new int[] {1, 2}) {
             SearchResult along = new WalkSearch(scripted, 50, healEvery, 1, false, Progress.NONE).search(SUBJECT, s, 1, 1, 0);

@@ -10,7 +10,16 @@ import java.util.Optional;
  * implementing this interface (usually by extending {@link CorrectRelayLogic}) and pointing relaycheck at
  * the class.
  *
- * <p>Implementations must be deterministic and side-effect free: the same arguments, the same answer.
+ * <p>Implementations must be deterministic and side-effect free: the same arguments, the same answer. The
+ * checker holds a user's logic to that (a second, different answer to the same question is reported as
+ * NON-DETERMINISM, an exception as LOGIC-ERROR: see {@link CheckedLogic}).
+ *
+ * <p><b>Context.</b> The decisions a real relay makes knowing who acts and when come in two forms: the
+ * original one, and an overload that also gets the acting poller (and, for ack and release, the clock). The
+ * model always asks the overload; its default asks the original, so a logic written against the original
+ * keeps working unchanged. A logic that needs the context overrides the overload instead; the originals then
+ * need no body (their defaults refuse with a message naming the overload, which the checker reports as a
+ * LOGIC-ERROR if anything ever asks them).
  */
 public interface RelayLogic {
 
@@ -38,7 +47,14 @@ public interface RelayLogic {
      * May a claim at {@code now} take {@code row}? {@code outbox} is every row, in sequence order, so the
      * head-of-aggregate rule can look at earlier rows.
      */
-    boolean isClaimable(OutboxRow row, List<OutboxRow> outbox, int now);
+    default boolean isClaimable(OutboxRow row, List<OutboxRow> outbox, int now) {
+        throw notImplemented("isClaimable(row, outbox, now)", "isClaimable(row, outbox, now, poller)");
+    }
+
+    /** {@link #isClaimable(OutboxRow, List, int)}, knowing which poller's claim asks. */
+    default boolean isClaimable(OutboxRow row, List<OutboxRow> outbox, int now, String poller) {
+        return isClaimable(row, outbox, now);
+    }
 
     /** Whether the claim reads and writes in one atomic statement, or checks first and writes later. */
     default ClaimShape claimShape() {
@@ -46,16 +62,46 @@ public interface RelayLogic {
     }
 
     /** The fencing token a claim of {@code row} writes, given the greatest token issued so far. */
-    long issueToken(OutboxRow row, long lastIssued);
+    default long issueToken(OutboxRow row, long lastIssued) {
+        throw notImplemented("issueToken(row, lastIssued)", "issueToken(row, lastIssued, poller)");
+    }
+
+    /** {@link #issueToken(OutboxRow, long)}, knowing which poller claims. */
+    default long issueToken(OutboxRow row, long lastIssued, String poller) {
+        return issueToken(row, lastIssued);
+    }
 
     /** The expiry instant of a lease taken at {@code now}. */
     int leaseExpiry(int now, int leaseTicks);
 
     /** Does the fenced ack {@code UPDATE ... WHERE} match this row for this token? */
-    boolean acceptsAck(OutboxRow row, long token);
+    default boolean acceptsAck(OutboxRow row, long token) {
+        throw notImplemented("acceptsAck(row, token)", "acceptsAck(row, token, poller, now)");
+    }
+
+    /**
+     * {@link #acceptsAck(OutboxRow, long)}, knowing which poller acks and when (for an owner check, or a
+     * time-fenced ack that also refuses once the lease expired).
+     */
+    default boolean acceptsAck(OutboxRow row, long token, String poller, int now) {
+        return acceptsAck(row, token);
+    }
 
     /** Does a release (after a failed delivery) match this row for this token? */
-    boolean acceptsRelease(OutboxRow row, long token);
+    default boolean acceptsRelease(OutboxRow row, long token) {
+        throw notImplemented("acceptsRelease(row, token)", "acceptsRelease(row, token, poller, now)");
+    }
+
+    /** {@link #acceptsRelease(OutboxRow, long)}, knowing which poller releases and when. */
+    default boolean acceptsRelease(OutboxRow row, long token, String poller, int now) {
+        return acceptsRelease(row, token);
+    }
+
+    /** Why a decision with no body was asked: the logic implements neither of its two forms. */
+    private UnsupportedOperationException notImplemented(String original, String overload) {
+        return new UnsupportedOperationException(getClass().getName() + " implements neither " + original + " nor "
+                + overload + "; implement one of them");
+    }
 
     /** True if the poller acknowledges before it delivers (a bug: the row is DELIVERED before the effect). */
     default boolean acksBeforeDelivering() {

@@ -97,7 +97,7 @@ public final class RelayModel {
         String name = scenario.pollers().get(i);
         switch (p.phase()) {
             case IDLE -> {
-                if (!RelayTransactions.claimableIds(logic, s, scenario.batch()).isEmpty()) {
+                if (!RelayTransactions.claimableIds(logic, s, scenario.batch(), name).isEmpty()) {
                     steps.add(new Claim(name));
                 }
             }
@@ -181,11 +181,11 @@ public final class RelayModel {
         PollerState p = s.poller(i);
         String name = scenario.pollers().get(i);
         if (logic.claimShape() == ClaimShape.CHECK_THEN_ACT && p.phase() == Phase.IDLE) {
-            List<String> seen = RelayTransactions.claimableIds(logic, s, scenario.batch());
+            List<String> seen = RelayTransactions.claimableIds(logic, s, scenario.batch(), name);
             return new StepResult(s.withPoller(i, new PollerState(Phase.CLAIMING, List.of(), seen)),
                     new Outcome.ClaimRead(seen));
         }
-        List<String> ids = p.phase() == Phase.CLAIMING ? p.readSet() : RelayTransactions.claimableIds(logic, s, scenario.batch());
+        List<String> ids = p.phase() == Phase.CLAIMING ? p.readSet() : RelayTransactions.claimableIds(logic, s, scenario.batch(), name);
         StepResult r = RelayTransactions.writeLeases(logic, s, name, ids, scenario.leaseTicks());
         List<Held> batch = new ArrayList<>();
         for (Outcome.Grant g : ((Outcome.Claimed) r.outcome()).grants()) {
@@ -208,14 +208,14 @@ public final class RelayModel {
 
     private StepResult ack(RelayState s, int i) {
         PollerState p = s.poller(i);
-        StepResult r = RelayTransactions.ack(logic, s, p.head().eventId(), p.head().token());
+        StepResult r = RelayTransactions.ack(logic, s, scenario.pollers().get(i), p.head().eventId(), p.head().token());
         PollerState next = logic.acksBeforeDelivering() ? p.at(Phase.TO_DELIVER) : p.advance(firstPhaseOfItem());
         return then(r, st -> st.withPoller(i, next));
     }
 
     private StepResult release(RelayState s, int i) {
         PollerState p = s.poller(i);
-        StepResult r = RelayTransactions.release(logic, s, p.head().eventId(), p.head().token());
+        StepResult r = RelayTransactions.release(logic, s, scenario.pollers().get(i), p.head().eventId(), p.head().token());
         return then(r, st -> st.withPoller(i, p.advance(firstPhaseOfItem())));
     }
 

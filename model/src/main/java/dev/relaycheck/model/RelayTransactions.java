@@ -4,6 +4,7 @@ import dev.relaycheck.model.Outcome.Grant;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * The shared-state transactions of a relay as pure functions: claim, the consumer transaction, ack, release,
@@ -14,14 +15,17 @@ public final class RelayTransactions {
     private RelayTransactions() {
     }
 
-    /** The rows an atomic claim (or the read half of a check-then-act claim) would take, in sequence order. */
-    public static List<String> claimableIds(RelayLogic logic, RelayState s, int batch) {
+    /**
+     * The rows an atomic claim by {@code poller} (or the read half of its check-then-act claim) would take, in
+     * sequence order.
+     */
+    public static List<String> claimableIds(RelayLogic logic, RelayState s, int batch, String poller) {
         List<String> ids = new ArrayList<>();
         for (OutboxRow row : s.rows()) {
             if (ids.size() == batch) {
                 break;
             }
-            if (logic.isClaimable(row, s.rows(), s.clock())) {
+            if (logic.isClaimable(row, s.rows(), s.clock(), poller)) {
                 ids.add(row.id());
             }
         }
@@ -34,7 +38,7 @@ public final class RelayTransactions {
         List<Grant> grants = new ArrayList<>();
         for (String id : ids) {
             OutboxRow row = next.row(id).orElseThrow();
-            long token = logic.issueToken(row, next.lastToken());
+            long token = logic.issueToken(row, next.lastToken(), poller);
             int expiry = logic.leaseExpiry(next.clock(), leaseTicks);
             next = next.withRow(row.withLease(new Lease(poller, token, expiry)))
                     .withLastToken(Math.max(next.lastToken(), token));
@@ -45,7 +49,7 @@ public final class RelayTransactions {
 
     /** An atomic claim: select the claimable rows and lease them in one transaction. */
     public static StepResult claim(RelayLogic logic, RelayState s, String poller, int batch, int leaseTicks) {
-        return writeLeases(logic, s, poller, claimableIds(logic, s, batch), leaseTicks);
+        return writeLeases(logic, s, poller, claimableIds(logic, s, batch, poller), leaseTicks);
     }
 
     /** The consumer transaction, or the first of its two transactions for a split consumer. */
@@ -76,19 +80,40 @@ public final class RelayTransactions {
         return new StepResult(s.withConsumer(after), new Outcome.Applied(e.id()));
     }
 
-    /** The fenced ack: the row becomes DELIVERED if the logic accepts the token, else STALE and no change. */
+    /** The fenced ack by {@code poller} at the current clock: DELIVERED if the logic accepts it, else STALE. */
+    public static StepResult ack(RelayLogic logic, RelayState s, String poller, String eventId, long token) {
+        return ack(s, eventId, token, row -> logic.acceptsAck(row, token, poller, s.clock()));
+    }
+
+    /**
+     * The fenced ack of a store whose API does not say who acks (the thread-safe store and its sequential
+     * specification): asks the logic's decision without the context.
+     */
     public static StepResult ack(RelayLogic logic, RelayState s, String eventId, long token) {
+        return ack(s, eventId, token, row -> logic.acceptsAck(row, token));
+    }
+
+    private static StepResult ack(RelayState s, String eventId, long token, Predicate<OutboxRow> accepts) {
         OutboxRow row = s.row(eventId).orElseThrow(() -> new IllegalArgumentException("no outbox row " + eventId));
-        if (logic.acceptsAck(row, token)) {
+        if (accepts.test(row)) {
             return new StepResult(s.withRow(row.delivered()), new Outcome.Acked(eventId, token));
         }
         return new StepResult(s, new Outcome.Stale(eventId, token, row.currentToken()));
     }
 
-    /** The fenced release after a failed delivery: clears the lease if the logic accepts the token. */
+    /** The fenced release by {@code poller} after a failed delivery: clears the lease if the logic accepts it. */
+    public static StepResult release(RelayLogic logic, RelayState s, String poller, String eventId, long token) {
+        return release(s, eventId, token, row -> logic.acceptsRelease(row, token, poller, s.clock()));
+    }
+
+    /** The fenced release of a store whose API does not say who releases (see {@link #ack(RelayLogic, RelayState, String, long)}). */
     public static StepResult release(RelayLogic logic, RelayState s, String eventId, long token) {
+        return release(s, eventId, token, row -> logic.acceptsRelease(row, token));
+    }
+
+    private static StepResult release(RelayState s, String eventId, long token, Predicate<OutboxRow> accepts) {
         OutboxRow row = s.row(eventId).orElseThrow(() -> new IllegalArgumentException("no outbox row " + eventId));
-        if (logic.acceptsRelease(row, token)) {
+        if (accepts.test(row)) {
             return new StepResult(s.withRow(row.withLease(null)), new Outcome.Released(eventId, token));
         }
         return new StepResult(s, new Outcome.Stale(eventId, token, row.currentToken()));

@@ -57,13 +57,13 @@ class OutboxDimensionsTest {
         void deliveredRowsAreNeverClaimedAgain() {
             ScheduleRunner.Run run = ScheduleRunner.run(model, Schedules.of(
                     "Claim(p1)", "Deliver(p1,E1,t1)", "Ack(p1,E1,t1)", "Tick", "Tick"));
-            assertThat(RelayTransactions.claimableIds(CORRECT, run.finalState(), 5)).containsExactly("E2");
+            assertThat(RelayTransactions.claimableIds(CORRECT, run.finalState(), 5, "p1")).containsExactly("E2");
         }
 
         @Test
         void aLiveLeaseKeepsOtherPollersAway() {
             RelayState s = model.apply(model.initial(), Step.parse("Claim(p1)")).state();
-            assertThat(RelayTransactions.claimableIds(CORRECT, s, 5)).containsExactly("E2");
+            assertThat(RelayTransactions.claimableIds(CORRECT, s, 5, "p1")).containsExactly("E2");
         }
     }
 
@@ -96,7 +96,7 @@ class OutboxDimensionsTest {
             RelayModel model = new RelayModel(CORRECT, ReferenceScenarios.aggregateOrder());
             RelayState s = model.apply(model.initial(), Step.parse("Claim(p1)")).state();
             // E2 (SKU-1, seq 2) is not claimable while E1 is PENDING; E3 (SKU-2) is
-            assertThat(RelayTransactions.claimableIds(CORRECT, s, 5)).containsExactly("E3");
+            assertThat(RelayTransactions.claimableIds(CORRECT, s, 5, "p1")).containsExactly("E3");
         }
 
         @Test

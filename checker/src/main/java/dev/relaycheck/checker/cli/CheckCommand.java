@@ -70,7 +70,7 @@ final class CheckCommand implements Callable<Integer> {
                 home, search.results);
         Report r = new FullCheck(options, spec.commandLine().getErr()).run();
         print(out, r, chosen);
-        return r.passed() ? RelaycheckCli.CLEAN : RelaycheckCli.VIOLATION;
+        return LogicFaultExits.of(r.model().subject(), r.passed() ? RelaycheckCli.CLEAN : RelaycheckCli.VIOLATION);
     }
 
     private void print(PrintWriter out, Report r, List<Scenario> chosen) {

@@ -11,6 +11,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /** Exhaustive breadth-first search of one logic over scenarios. */
@@ -35,8 +37,10 @@ final class ExploreCommand implements Callable<Integer> {
         int exit = RelaycheckCli.CLEAN;
         int passed = 0;
         var chosen = scenarios.resolve(ReferenceScenarios.defaults());
+        List<SearchResult> results = new ArrayList<>();
         for (Scenario s : chosen) {
             SearchResult r = bfs.search(subject, s);
+            results.add(r);
             Failures.report(out, search.results, r, "");
             if (r.passed()) {
                 passed++;
@@ -45,6 +49,6 @@ final class ExploreCommand implements Callable<Integer> {
             }
         }
         out.printf("explore %s: %d of %d scenarios passed%n", subject.id(), passed, chosen.size());
-        return exit;
+        return LogicFaultExits.of(results, exit);
     }
 }

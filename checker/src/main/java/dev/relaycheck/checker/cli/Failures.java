@@ -1,6 +1,7 @@
 package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.checker.Counterexample;
+import dev.relaycheck.checker.LogicFault;
 import dev.relaycheck.checker.ReplayRecord;
 import dev.relaycheck.checker.SearchResult;
 import dev.relaycheck.checker.TraceFormatter;
@@ -19,11 +20,20 @@ final class Failures {
 
     /** Writes the record; returns its path. The name is fixed by logic, scenario and invariant. */
     static Path write(Path results, Counterexample cx) {
+        return write(results, cx.logic().id() + "--" + cx.scenario().name() + "--" + cx.invariant(), ReplayRecord.of(cx));
+    }
+
+    /** Writes a logic fault's record, named by logic, scenario and verdict; returns its path. */
+    static Path write(Path results, LogicFault f) {
+        return write(results, f.logic().id() + "--" + f.scenario().name() + "--" + f.failure().verdict(), ReplayRecord.of(f));
+    }
+
+    private static Path write(Path results, String name, ReplayRecord record) {
         Path dir = results.resolve("failures");
-        Path file = dir.resolve(cx.logic().id() + "--" + cx.scenario().name() + "--" + cx.invariant() + ".replay");
+        Path file = dir.resolve(name + ".replay");
         try {
             Files.createDirectories(dir);
-            Files.writeString(file, ReplayRecord.of(cx).toText(), StandardCharsets.UTF_8);
+            Files.writeString(file, record.toText(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }
@@ -35,6 +45,14 @@ final class Failures {
         out.println(r.summary());
         out.println("  " + r.verdictLine() + " (" + r.timing() + timingSuffix + ")");
         r.counterexample().ifPresent(cx -> show(out, results, cx));
+        r.logicFault().ifPresent(f -> show(out, results, f));
+    }
+
+    /** A logic fault: what failed, where, the steps before it, and the line that replays up to it. */
+    static void show(PrintWriter out, Path results, LogicFault f) {
+        out.print(f.format());
+        out.println("  replay:     ./relaycheck replay " + ReplayRecord.of(f).toToken());
+        out.println("  record:     " + write(results, f));
     }
 
     static void show(PrintWriter out, Path results, Counterexample cx) {

@@ -19,6 +19,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -74,15 +75,17 @@ final class RandomCommand implements Callable<Integer> {
         WalkSearch search = new WalkSearch(factory, maxDepth, healEvery, workers, !noShrink, new ProgressPrinter(spec.commandLine().getErr()));
         int exit = RelaycheckCli.CLEAN;
         List<Scenario> chosen = scenarios.resolve(List.of(ReferenceScenarios.soak()));
+        List<SearchResult> searched = new ArrayList<>();
         for (Scenario s : chosen) {
             long deadline = budget > 0 ? System.nanoTime() + budget : 0;
             SearchResult r = search.search(subject, s, seed, runs, deadline);
+            searched.add(r);
             Failures.report(out, results, r, ", seed " + seed);
             if (!r.passed()) {
                 exit = RelaycheckCli.VIOLATION;
             }
         }
-        return exit;
+        return LogicFaultExits.of(searched, exit);
     }
 
     private long parseBudget() {

@@ -2,12 +2,16 @@ package dev.relaycheck.checker.walk;
 
 import dev.relaycheck.checker.Counterexample;
 import dev.relaycheck.checker.Judge;
+import dev.relaycheck.checker.LogicFault;
 import dev.relaycheck.checker.PhaseTimes;
 import dev.relaycheck.checker.Progress;
 import dev.relaycheck.checker.SearchResult;
 import dev.relaycheck.checker.Shrinker;
+import dev.relaycheck.checker.StateSpace;
+import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.Invariants;
+import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.RelayState;
@@ -32,7 +36,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code SplitMix64.derive(seed, i)}; threads take walk numbers in order and stop taking numbers above the
  * lowest failing walk, so the reported failure is the lowest-numbered one whatever the threads' timing:
  * the same seed gives the same report on any machine (with a time budget, how many walks run varies,
- * but each walk is still fixed by its number). A failure is shrunk before it is reported.
+ * but each walk is still fixed by its number). A failure is shrunk before it is reported. A walk in which the
+ * logic under test broke its contract (it threw, or answered one question two ways) fails as a
+ * {@link LogicFault}, not shrunk: the lowest-numbered failing walk is reported, whichever way it failed.
  *
  * <p>EVENTUAL_DELIVERY is checked along each walk, not only at its end: the healing phase runs from the state
  * after every {@code healEvery}-th step and from the last, and the first that fails ends the walk, reported
@@ -70,13 +76,21 @@ public final class WalkSearch {
 
     /** The outcome of one walk; {@code heals}: healing runs it made. */
     private record Walk(int index, long seed, List<Step> path, Optional<Violation> violation, Map<Witness, Long> witnesses,
-                        int steps, int heals) {
+                        int steps, int heals, Optional<StateSpace.Failed> failed) {
+        Walk(int index, long seed, List<Step> path, Optional<Violation> violation, Map<Witness, Long> witnesses, int steps,
+             int heals) {
+            this(index, seed, path, violation, witnesses, steps, heals, Optional.empty());
+        }
+
+        boolean failing() {
+            return violation.isPresent() || failed.isPresent();
+        }
     }
 
     /** Runs walks 0..runs-1 (or until {@code deadlineNanos}, if positive). */
     public SearchResult search(RelayLogic logic, Scenario scenario, long seed, int runs, long deadlineNanos) {
         long start = System.nanoTime();
-        RelayModel model = new RelayModel(logic, scenario);
+        RelayModel model = new RelayModel(CheckedLogic.of(logic), scenario);
         AtomicInteger next = new AtomicInteger();
         AtomicInteger lowestFailure = new AtomicInteger(Integer.MAX_VALUE);
         AtomicLong done = new AtomicLong();
@@ -96,7 +110,7 @@ public final class WalkSearch {
                     Walk w = walk(model, i, SplitMix64.derive(seed, i));
                     mine.add(stats(w));
                     long d = done.incrementAndGet();
-                    if (w.violation().isPresent()) {
+                    if (w.failing()) {
                         synchronized (failures) {
                             if (i < lowestFailure.get()) {
                                 lowestFailure.set(i);
@@ -142,9 +156,16 @@ public final class WalkSearch {
                 }
             }
         }
-        Optional<Counterexample> cx = Optional.ofNullable(failures[0]).map(w -> report(model, w));
-        return new SearchResult(strategy.name(), "readable", logic, scenario, totalSteps, totalSteps, depth, walks, heals,
-                System.nanoTime() - start, witnesses, cx, Optional.empty(), 0, PhaseTimes.NONE);
+        Optional<Walk> failing = Optional.ofNullable(failures[0]);
+        Optional<LogicFault> fault = failing.filter(w -> w.failed().isPresent()).map(w -> fault(model, w));
+        Optional<Counterexample> cx = Optional.empty();
+        try {
+            cx = failing.filter(w -> w.failed().isEmpty()).map(w -> report(model, w));
+        } catch (Shrinker.LogicFailed f) { // the logic failed on a schedule the shrinker tried
+            fault = Optional.of(f.fault().foundBy(strategy.name() + " walk #" + failing.get().index() + ", shrinking"));
+        }
+        return new SearchResult(strategy.name(), "readable", model.logic(), scenario, totalSteps, totalSteps, depth, walks,
+                heals, System.nanoTime() - start, witnesses, cx, Optional.empty(), 0, PhaseTimes.NONE, fault);
     }
 
     private static long[] stats(Walk w) {
@@ -158,40 +179,90 @@ public final class WalkSearch {
 
     /**
      * One walk: choose until nothing is enabled or the depth bound, judging every step, healing from the state
-     * after every {@code healEvery}-th step, then from the last state.
+     * after every {@code healEvery}-th step, then from the last state. A logic failure ends it, with what the
+     * walk was doing then.
      */
     private Walk walk(RelayModel model, int index, long seed) {
         Scheduler scheduler = strategy.forWalk(seed);
-        RelayState s = model.initial();
         List<Step> path = new ArrayList<>();
         Map<Witness, Long> witnesses = new EnumMap<>(Witness.class);
-        int heals = 0;
+        int[] heals = {0};
+        try {
+            return walk(model, index, seed, scheduler, path, witnesses, heals);
+        } catch (StepFailed f) {
+            return new Walk(index, seed, path, Optional.empty(), witnesses, path.size(), heals[0], Optional.of(f.failed));
+        }
+    }
+
+    /** A logic failure in a walk, with what the walk was doing. */
+    private static final class StepFailed extends RuntimeException {
+        final transient StateSpace.Failed failed;
+
+        StepFailed(StateSpace.Failed failed) {
+            super(failed.failure().line(), null, false, false);
+            this.failed = failed;
+        }
+    }
+
+    private static <T> T asking(java.util.function.Supplier<T> call, LogicFault.Doing doing, Step step) {
+        try {
+            return call.get();
+        } catch (LogicFailure f) {
+            throw new StepFailed(new StateSpace.Failed(f, doing, Optional.ofNullable(step)));
+        }
+    }
+
+    /** {@code heals[0]} counts the healing runs made, also when a logic failure ends the walk. */
+    private Walk walk(RelayModel model, int index, long seed, Scheduler scheduler, List<Step> path,
+                      Map<Witness, Long> witnesses, int[] heals) {
+        RelayState s = model.initial();
         for (int i = 0; i < maxDepth; i++) {
-            List<Step> enabled = model.enabled(s);
+            RelayState at = s;
+            List<Step> enabled = asking(() -> model.enabled(at), LogicFault.Doing.LISTING_STEPS, null);
             if (enabled.isEmpty()) {
                 break;
             }
             Step step = scheduler.choose(s, enabled, i);
-            StepResult r = model.applyEnabled(s, step);
+            StepResult r = asking(() -> model.applyEnabled(at, step), LogicFault.Doing.TAKING_STEP, step);
             path.add(step);
             Witness.seenIn(r.outcome()).forEach(w -> witnesses.merge(w, 1L, Long::sum));
             List<Violation> v = Invariants.check(model.scenario(), s, step, r);
             s = r.state();
             if (!v.isEmpty()) {
-                return new Walk(index, seed, path, Optional.of(v.get(0)), witnesses, path.size(), heals);
+                return new Walk(index, seed, path, Optional.of(v.get(0)), witnesses, path.size(), heals[0]);
             }
             if (path.size() % healEvery == 0) {
-                heals++;
-                Optional<Violation> stuck = Healing.check(model, s);
+                heals[0]++;
+                RelayState here = s;
+                Optional<Violation> stuck = asking(() -> Healing.check(model, here), LogicFault.Doing.HEALING, null);
                 if (stuck.isPresent() || i + 1 == maxDepth) {
-                    return new Walk(index, seed, path, stuck, witnesses, path.size(), heals);
+                    return new Walk(index, seed, path, stuck, witnesses, path.size(), heals[0]);
                 }
             }
         }
         if (!path.isEmpty() && path.size() % healEvery == 0) { // healed here already, and it healed: the walk went on
-            return new Walk(index, seed, path, Optional.empty(), witnesses, path.size(), heals);
+            return new Walk(index, seed, path, Optional.empty(), witnesses, path.size(), heals[0]);
         }
-        return new Walk(index, seed, path, Healing.check(model, s), witnesses, path.size(), heals + 1);
+        heals[0]++;
+        RelayState end = s;
+        return new Walk(index, seed, path, asking(() -> Healing.check(model, end), LogicFault.Doing.HEALING, null),
+                witnesses, path.size(), heals[0]);
+    }
+
+    /** Judges the shrunk schedule; the logic failing on it is reported as it would be while shrinking. */
+    private static Judge.Judgement judge(RelayModel model, List<Step> path) {
+        try {
+            return Judge.judge(model, path, true);
+        } catch (LogicFailure f) {
+            throw new Shrinker.LogicFailed(LogicFault.of(model, path, LogicFault.Doing.HEALING, Optional.empty(), f,
+                    OptionalLong.empty(), "shrinking"));
+        }
+    }
+
+    private LogicFault fault(RelayModel model, Walk w) {
+        StateSpace.Failed f = w.failed().orElseThrow();
+        return LogicFault.of(model, w.path(), f.doing(), f.step(), f.failure(), OptionalLong.of(w.seed()),
+                strategy.name() + " walk #" + w.index());
     }
 
     private Counterexample report(RelayModel model, Walk w) {
@@ -200,7 +271,7 @@ public final class WalkSearch {
                 ? Shrinker.shrink(model.logic(), model.scenario(), w.path(), v.invariant())
                 : new Shrinker.Shrunk(model.scenario(), w.path());
         RelayModel small = new RelayModel(model.logic(), shrunk.scenario());
-        Judge.Judgement j = Judge.judge(small, shrunk.path(), true);
+        Judge.Judgement j = judge(small, shrunk.path());
         Violation found = j.violation().orElseThrow(() -> new IllegalStateException("shrunk schedule lost its violation"));
         return new Counterexample(model.logic(), shrunk.scenario(), found, shrunk.path(), j.trace(), OptionalLong.of(w.seed()),
                 strategy.name() + " walk #" + w.index());

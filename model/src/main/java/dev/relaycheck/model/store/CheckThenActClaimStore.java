@@ -23,7 +23,7 @@ public class CheckThenActClaimStore extends ConcurrentRelayStore {
         int now = clock.get();
         List<RowSlot> seen = new ArrayList<>();
         for (RowSlot slot : slots()) {
-            if (seen.size() < batch && logic.isClaimable(slot.row, rowSnapshot(), now)) {
+            if (seen.size() < batch && logic.isClaimable(slot.row, rowSnapshot(), now, poller)) {
                 seen.add(slot); // the check ...
             }
         }

@@ -98,7 +98,7 @@ public class ConcurrentRelayStore {
             slot.lock.lock();
             try {
                 int now = clock.get();
-                if (logic.isClaimable(slot.row, rowSnapshot(), now)) {
+                if (logic.isClaimable(slot.row, rowSnapshot(), now, poller)) {
                     held.add(writeLease(slot, poller, now));
                 }
             } finally {
@@ -114,7 +114,7 @@ public class ConcurrentRelayStore {
         long[] issued = new long[1];
         // read-and-advance the counter atomically: two claims of different rows must not share a token
         lastToken.updateAndGet(last -> {
-            issued[0] = logic.issueToken(row, last);
+            issued[0] = logic.issueToken(row, last, poller);
             return Math.max(last, issued[0]);
         });
         long token = issued[0];

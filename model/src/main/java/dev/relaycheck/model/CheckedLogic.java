@@ -1,0 +1,221 @@
+package dev.relaycheck.model;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * Holds a user's logic to its contract, a pure function of its arguments, around every decision the model
+ * asks of it. The first answer to each question (method and arguments, compared with equals) is asked twice
+ * and remembered; every later asking compares the fresh answer with the remembered one. A different answer
+ * is a {@link NonDeterminism}; an exception (or a null answer) is a {@link LogicError}; both name the method
+ * and its arguments in relay terms. The memory is looked up only, never iterated, so it shapes no output.
+ *
+ * <p>What it catches: a logic that answers a question differently within one run (a random answer, a counter
+ * that changes the answer after some calls), as soon as the question is asked again, which the searches do
+ * constantly (every state with the same row asks the same ack question). What it cannot catch: a logic that
+ * is consistent within a run but differs between runs (seeded from the wall clock once, then fixed).
+ *
+ * <p>The shipped logics are known to be pure and skip the check ({@link #of} returns them as they are), so the
+ * reference counts and speed stay as they were.
+ */
+public final class CheckedLogic implements RelayLogic {
+    /** Questions remembered at most; past it a first answer is still asked twice, but not remembered. */
+    static final int MEMORY_BOUND = 1 << 18;
+
+    private static final Set<Class<?>> SHIPPED = LogicCatalogue.all().stream().map(Object::getClass)
+            .collect(Collectors.toUnmodifiableSet());
+
+    private final RelayLogic delegate;
+    private final Map<Question, Object> answers = new ConcurrentHashMap<>(); // lookup only, never iterated
+
+    private CheckedLogic(RelayLogic delegate) {
+        this.delegate = delegate;
+    }
+
+    /** The logic checked: a shipped logic (by exact class) or an already checked one as it is, else wrapped. */
+    public static RelayLogic of(RelayLogic logic) {
+        if (logic instanceof CheckedLogic || SHIPPED.contains(logic.getClass())) {
+            return logic;
+        }
+        return new CheckedLogic(logic);
+    }
+
+    /** The logic a checked one wraps, or {@code logic} itself. */
+    public static RelayLogic unwrap(RelayLogic logic) {
+        return logic instanceof CheckedLogic c ? c.delegate : logic;
+    }
+
+    /** A question: the method and its arguments, which print in relay terms. */
+    private record Question(String method, List<Object> arguments) {
+        @Override
+        public String toString() {
+            return method + "(" + arguments.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")";
+        }
+    }
+
+    /** Arguments that are numbers of one kind print as what they mean. */
+    private record Token(long value) {
+        @Override
+        public String toString() {
+            return "t" + value;
+        }
+    }
+
+    /** An event compares whole (two scenarios may both have an E1) but prints as its id. */
+    private record EventArgument(Event event) {
+        @Override
+        public String toString() {
+            return event.id();
+        }
+    }
+
+    private record Named(String name, long value) {
+        @Override
+        public String toString() {
+            return name + "=" + value;
+        }
+    }
+
+    private <T> T ask(Supplier<T> call, String method, Object... arguments) {
+        Question q = new Question(method, List.of(arguments));
+        T answer = call(q, call);
+        Object first = answers.get(q);
+        if (first == null) {
+            T again = call(q, call); // asked twice at once: a drawn answer is caught where it is first drawn
+            if (!again.equals(answer)) {
+                throw new NonDeterminism(id(), method, q.toString(), answer, again);
+            }
+            if (answers.size() >= MEMORY_BOUND) {
+                return answer;
+            }
+            first = answers.putIfAbsent(q, answer);
+            if (first == null) {
+                return answer;
+            }
+        }
+        if (!first.equals(answer)) {
+            throw new NonDeterminism(id(), method, q.toString(), first, answer);
+        }
+        return answer;
+    }
+
+    private <T> T call(Question q, Supplier<T> call) {
+        T answer;
+        try {
+            answer = call.get();
+        } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
+            throw new LogicError(id(), q.method(), q.toString(), "threw " + describe(e), e);
+        }
+        if (answer == null) {
+            throw new LogicError(id(), q.method(), q.toString(), "answered null", null);
+        }
+        return answer;
+    }
+
+    /** The exception and where the logic threw it: its first frame (deterministic, unlike a whole trace). */
+    private static String describe(Throwable e) {
+        StackTraceElement[] frames = e.getStackTrace();
+        return e + (frames.length == 0 ? "" : " (at " + frames[0] + ")");
+    }
+
+    @Override
+    public String id() {
+        return delegate.id();
+    }
+
+    @Override
+    public String description() {
+        return delegate.description();
+    }
+
+    @Override
+    public Optional<Invariant> expectedViolation() {
+        return delegate.expectedViolation();
+    }
+
+    @Override
+    public ProducerShape producerShape() {
+        return ask(delegate::producerShape, "producerShape");
+    }
+
+    @Override
+    public boolean isClaimable(OutboxRow row, List<OutboxRow> outbox, int now) {
+        return ask(() -> delegate.isClaimable(row, outbox, now), "isClaimable", row, outbox, new Named("now", now));
+    }
+
+    @Override
+    public boolean isClaimable(OutboxRow row, List<OutboxRow> outbox, int now, String poller) {
+        return ask(() -> delegate.isClaimable(row, outbox, now, poller), "isClaimable", row, outbox,
+                new Named("now", now), poller);
+    }
+
+    @Override
+    public ClaimShape claimShape() {
+        return ask(delegate::claimShape, "claimShape");
+    }
+
+    @Override
+    public long issueToken(OutboxRow row, long lastIssued) {
+        return ask(() -> delegate.issueToken(row, lastIssued), "issueToken", row, new Named("lastIssued", lastIssued));
+    }
+
+    @Override
+    public long issueToken(OutboxRow row, long lastIssued, String poller) {
+        return ask(() -> delegate.issueToken(row, lastIssued, poller), "issueToken", row,
+                new Named("lastIssued", lastIssued), poller);
+    }
+
+    @Override
+    public int leaseExpiry(int now, int leaseTicks) {
+        return ask(() -> delegate.leaseExpiry(now, leaseTicks), "leaseExpiry", new Named("now", now),
+                new Named("leaseTicks", leaseTicks));
+    }
+
+    @Override
+    public boolean acceptsAck(OutboxRow row, long token) {
+        return ask(() -> delegate.acceptsAck(row, token), "acceptsAck", row, new Token(token));
+    }
+
+    @Override
+    public boolean acceptsAck(OutboxRow row, long token, String poller, int now) {
+        return ask(() -> delegate.acceptsAck(row, token, poller, now), "acceptsAck", row, new Token(token), poller,
+                new Named("now", now));
+    }
+
+    @Override
+    public boolean acceptsRelease(OutboxRow row, long token) {
+        return ask(() -> delegate.acceptsRelease(row, token), "acceptsRelease", row, new Token(token));
+    }
+
+    @Override
+    public boolean acceptsRelease(OutboxRow row, long token, String poller, int now) {
+        return ask(() -> delegate.acceptsRelease(row, token, poller, now), "acceptsRelease", row, new Token(token),
+                poller, new Named("now", now));
+    }
+
+    @Override
+    public boolean acksBeforeDelivering() {
+        return ask(delegate::acksBeforeDelivering, "acksBeforeDelivering");
+    }
+
+    @Override
+    public String dedupKey(Event event, long deliveryToken) {
+        return ask(() -> delegate.dedupKey(event, deliveryToken), "dedupKey", new EventArgument(event),
+                new Token(deliveryToken));
+    }
+
+    @Override
+    public boolean consumerChecksMarker() {
+        return ask(delegate::consumerChecksMarker, "consumerChecksMarker");
+    }
+
+    @Override
+    public ConsumerShape consumerShape() {
+        return ask(delegate::consumerShape, "consumerShape");
+    }
+}
