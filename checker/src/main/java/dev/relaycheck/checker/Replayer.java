@@ -21,8 +21,11 @@ public final class Replayer {
     private Replayer() {
     }
 
-    /** Exit code 1: the violation reproduced (or the logic is non-deterministic); 0: it no longer does. */
-    public record Result(int exitCode, String report) {
+    /**
+     * What the replay found: VIOLATION (reproduced), CLEAN (no longer reproduces) or NON_DETERMINISM (two runs of
+     * the schedule differ); the CLI turns it into the exit code.
+     */
+    public record Result(Verdict verdict, String report) {
     }
 
     public static Result replay(ReplayRecord record, RelayLogic logic) {
@@ -36,24 +39,24 @@ public final class Replayer {
         if (divergence.isPresent()) {
             report.append("NOT REPRODUCED: ").append(divergence.get()).append('\n');
             report.append("The logic no longer takes this schedule; if you changed it on purpose, the race may be fixed.\n");
-            return new Result(0, report.toString());
+            return new Result(Verdict.CLEAN, report.toString());
         }
         Optional<String> nondeterminism = compareTwoRuns(model, record.steps());
         if (nondeterminism.isPresent()) {
-            return new Result(1, "NON-DETERMINISM in logic " + logic.id() + ": " + nondeterminism.get() + '\n');
+            return new Result(Verdict.NON_DETERMINISM, "NON-DETERMINISM in logic " + logic.id() + ": " + nondeterminism.get() + '\n');
         }
         Judge.Judgement j = Judge.judge(model, record.steps(), true);
         if (j.violation().isEmpty() || j.violation().get().invariant() != record.invariant()) {
             report.append("NOT REPRODUCED: every step matched, but ").append(record.invariant()).append(" did not break")
                     .append(j.violation().map(v -> " (" + v.invariant() + " did)").orElse("")).append('\n');
-            return new Result(0, report.toString());
+            return new Result(Verdict.CLEAN, report.toString());
         }
         Counterexample cx = new Counterexample(logic, record.scenario(), j.violation().get(), record.steps(), j.trace(),
                 record.seed(), record.foundBy());
         report.append(TraceFormatter.format(cx));
         report.append("REPRODUCED ").append(record.invariant()).append(": all ").append(record.steps().size())
                 .append(" steps matched their recorded outcomes; two runs agreed on every state fingerprint\n");
-        return new Result(1, report.toString());
+        return new Result(Verdict.VIOLATION, report.toString());
     }
 
     private static Optional<String> verifySteps(RelayModel model, ReplayRecord record) {

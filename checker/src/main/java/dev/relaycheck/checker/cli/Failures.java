@@ -1,6 +1,7 @@
 package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.checker.Counterexample;
+import dev.relaycheck.checker.ReplayLine;
 import dev.relaycheck.checker.ReplayRecord;
 import dev.relaycheck.checker.SearchResult;
 import dev.relaycheck.checker.TraceFormatter;
@@ -39,7 +40,7 @@ final class Failures {
 
     static void show(PrintWriter out, Path results, Counterexample cx) {
         out.print(TraceFormatter.format(cx));
-        out.println("  replay:     ./relaycheck replay " + ReplayRecord.of(cx).toToken());
+        out.println("  replay:     " + ReplayLine.of(cx));
         out.println("  record:     " + write(results, cx));
     }
 }

@@ -9,7 +9,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.io.PrintWriter;
 
 /** Lists the reference scenarios. */
-@Command(name = "scenarios", mixinStandardHelpOptions = true, description = "List the reference scenarios.")
+@Command(name = "scenarios", description = "List the reference scenarios.")
 final class ScenariosCommand implements Runnable {
     @Spec
     CommandSpec spec;

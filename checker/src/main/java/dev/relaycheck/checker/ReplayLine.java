@@ -1,0 +1,23 @@
+package dev.relaycheck.checker;
+
+import java.util.regex.Pattern;
+
+/**
+ * The command line that replays a counterexample, pasteable as is: a user's logic needs the --classpath it
+ * was loaded with (as the user gave it, quoted for the shell when it has to be).
+ */
+public final class ReplayLine {
+    private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
+
+    private ReplayLine() {
+    }
+
+    public static String of(Counterexample cx) {
+        String line = "./relaycheck replay " + ReplayRecord.of(cx).toToken();
+        return LogicLoader.classpathOf(cx.logic()).map(cp -> line + " --classpath " + shellQuoted(cp)).orElse(line);
+    }
+
+    static String shellQuoted(String s) {
+        return SHELL_SAFE.matcher(s).matches() ? s : "'" + s.replace("'", "'\\''") + "'";
+    }
+}
