@@ -5,7 +5,6 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * An OutOfMemoryError anywhere, in the main thread or a worker, becomes one line on stderr and exit 3. The
@@ -16,7 +15,7 @@ final class OutOfMemory {
     private static final String LINE = "relaycheck: out of memory (heap limit " + Runtime.getRuntime().maxMemory() / (1 << 20)
             + " MiB): lower --max-states or --threads, or raise the heap (RELAYCHECK_JAVA_OPTS=-Xmx...)";
     private static final byte[] LINE_BYTES = (LINE + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
-    private static final AtomicBoolean REPORTED = new AtomicBoolean();
+    private static boolean reported;
     private static final FileOutputStream STDERR = new FileOutputStream(FileDescriptor.err);
 
     private OutOfMemory() {
@@ -24,24 +23,30 @@ final class OutOfMemory {
 
     /** For the real process only: a worker's uncaught error ends the process with one line instead of a stack trace. */
     static void install() {
+        causedBy(new Throwable()); // resolve what the handler calls now, while there is memory to do it
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
-            if (causedBy(e)) {
-                if (REPORTED.compareAndSet(false, true)) {
-                    try {
-                        STDERR.write(LINE_BYTES);
-                    } catch (IOException ignored) {
-                        // nowhere left to say it
-                    }
-                }
-            } else {
-                System.err.println("relaycheck: internal error in thread " + thread.getName() + ": " + e);
-            }
             try {
-                System.exit(RelaycheckCli.INTERNAL); // a dead worker would leave the search waiting for it
+                if (!causedBy(e)) {
+                    System.err.println("relaycheck: internal error in thread " + thread.getName() + ": " + e);
+                    System.exit(RelaycheckCli.INTERNAL); // a dead worker would leave the search waiting for it
+                } else if (claim()) {
+                    STDERR.write(LINE_BYTES);
+                    System.exit(RelaycheckCli.INTERNAL);
+                }
+                // else: the thread that reported first ends the process
             } catch (Throwable stillOutOfMemory) {
-                Runtime.getRuntime().halt(RelaycheckCli.INTERNAL);
+                Runtime.getRuntime().halt(RelaycheckCli.INTERNAL); // never let an error leave the handler: the JVM would print it
             }
         });
+    }
+
+    /** True for the first caller only: the line is printed once. A plain lock: nothing to link or allocate. */
+    private static synchronized boolean claim() {
+        if (reported) {
+            return false;
+        }
+        reported = true;
+        return true;
     }
 
     static boolean causedBy(Throwable e) {
@@ -54,7 +59,7 @@ final class OutOfMemory {
     }
 
     static void report(PrintWriter err) {
-        if (REPORTED.compareAndSet(false, true)) {
+        if (claim()) {
             err.println(LINE);
             err.flush();
         }

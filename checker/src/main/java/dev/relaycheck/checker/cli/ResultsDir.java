@@ -20,7 +20,9 @@ final class ResultsDir {
             return dir;
         } catch (IOException | SecurityException e) {
             String why = e instanceof java.nio.file.FileAlreadyExistsException ? "it exists and is not a folder"
-                    : e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage());
+                    : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
+                    : String.valueOf(e.getMessage());
             throw new UsageException("--results " + dir + " is not a writable folder (" + why + ")");
         }
     }
