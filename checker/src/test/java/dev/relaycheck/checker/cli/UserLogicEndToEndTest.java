@@ -124,4 +124,39 @@ class UserLogicEndToEndTest {
         assertThat(withoutClasspath.err().trim()).isEqualTo("relaycheck: this record is for logic 'acme-owner-fenced' ("
                 + CLASS + "): logic class " + CLASS + " not found (no --classpath given)");
     }
+
+    @Test
+    void theExitCodeIsTheVerdictOfHighestPrecedenceOverTheScenarios() {
+        // never re-claims a leased row: nothing goes wrong on stale-ack-after-expiry, but nothing stale happens either
+        ChildCli.compileJar(dir, "noreclaim", Map.of("com.acme.NoReclaim", """
+                package com.acme;
+                import dev.relaycheck.model.*;
+                public final class NoReclaim extends CorrectRelayLogic {
+                    @Override public String id() { return "acme-no-reclaim"; }
+                    @Override public boolean isClaimable(OutboxRow row, java.util.List<OutboxRow> outbox, int now) {
+                        return super.isClaimable(row, outbox, now) && !row.hasLease();
+                    }
+                }
+                """));
+        String[] logic = {"explore", "--logic", "com.acme.NoReclaim", "--classpath", "noreclaim.jar"};
+        ChildCli.Run vacuous = ChildCli.run(dir, with(logic, "-s", "stale-ack-after-expiry"));
+        assertThat(vacuous.exit()).as(vacuous.toString()).isEqualTo(RelaycheckCli.VACUOUS);
+        assertThat(vacuous.out()).contains("VACUOUS: never reached [STALE_ACK, LEASE_RECLAIMED]").contains("verdict VACUOUS");
+
+        ChildCli.Run incomplete = ChildCli.run(dir, with(logic, "-s", "stale-ack-after-expiry", "-s", "mixed", "--max-states", "200"));
+        assertThat(incomplete.exit()).as(incomplete.toString()).isEqualTo(RelaycheckCli.INCOMPLETE);
+        assertThat(incomplete.out()).contains("verdict INCOMPLETE");
+
+        // the lease is never taken back from a poller that lost its ack: the event is stuck
+        ChildCli.Run violation = ChildCli.run(dir, with(logic, "-s", "stale-ack-after-expiry", "-s", "event-61-lost-ack",
+                "-s", "mixed", "--max-states", "200"));
+        assertThat(violation.exit()).as(violation.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(violation.out()).contains("VIOLATION EVENTUAL_DELIVERY in scenario event-61-lost-ack").contains("verdict VIOLATION");
+    }
+
+    private static String[] with(String[] head, String... tail) {
+        String[] all = Arrays.copyOf(head, head.length + tail.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
+    }
 }
