@@ -3,17 +3,20 @@ package dev.relaycheck.checker;
 import java.util.regex.Pattern;
 
 /**
- * The command line that replays a counterexample, pasteable as is: a user's logic needs the --classpath it
- * was loaded with (as the user gave it, quoted for the shell when it has to be).
+ * The command line that replays a counterexample, pasteable as is: it starts with the launcher as the user
+ * typed it (the launcher passes its $0 as {@value #COMMAND_PROPERTY}; ./relaycheck otherwise), and a user's
+ * logic needs the --classpath it was loaded with (as the user gave it, quoted for the shell when it has to be).
  */
 public final class ReplayLine {
+    static final String COMMAND_PROPERTY = "relaycheck.command";
     private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
 
     private ReplayLine() {
     }
 
     public static String of(Counterexample cx) {
-        String line = "./relaycheck replay " + ReplayRecord.of(cx).toToken();
+        String line = shellQuoted(System.getProperty(COMMAND_PROPERTY, "./relaycheck")) + " replay "
+                + ReplayRecord.of(cx).toToken();
         return LogicLoader.classpathOf(cx.logic()).map(cp -> line + " --classpath " + shellQuoted(cp)).orElse(line);
     }
 
