@@ -33,8 +33,8 @@ final class SqlCommand implements Callable<Integer> {
     Integer seeds;
     @Option(names = "--seed", paramLabel = "N", description = "base seed; schedule i uses SplitMix64.derive(seed, i) (default 1)")
     Long seed;
-    @Option(names = "--rounds", paramLabel = "N", description = "race: rounds per configuration (default 3); crash: kills "
-            + "per cut point (default 5)")
+    @Option(names = "--rounds", paramLabel = "N", description = "race: rounds per configuration; crash: kills per cut point "
+            + "(default 5; 'sql race' alone: 3)")
     Integer rounds;
     @Option(names = "--out", paramLabel = "DIR", description = "where the reports go (default results/sql)")
     String out;
