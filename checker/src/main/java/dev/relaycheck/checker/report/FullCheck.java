@@ -189,36 +189,44 @@ public final class FullCheck {
     private static final Pattern LINCHECK_DONE = Pattern.compile("^\\S+\\s+(\\S+)\\s+\\d+\\.\\d s  ");
 
     /** Turns a checker's log lines into progress: the total from its first line, one more done per finished item. */
-    private final class LogProgress implements java.util.function.Consumer<String> {
+    private final class LogProgress implements Subprocess.LogWatcher {
         private final String phase;
         private final String unit;
         private final Pattern totalLine;
         private final Pattern doneLine;
         private int total;
         private int done;
+        private String current = "starting its JVM";
 
         LogProgress(String phase, String unit, Pattern totalLine, Pattern doneLine) {
             this.phase = phase;
             this.unit = unit;
             this.totalLine = totalLine;
             this.doneLine = doneLine;
-            progress.update(phase, 0, 0, unit, "starting its JVM");
+            tick();
         }
 
         @Override
-        public void accept(String line) {
+        public void line(String line) {
             Matcher t = totalLine.matcher(line);
             Matcher d = doneLine.matcher(line);
             if (t.find()) {
                 total = Integer.parseInt(t.group(1));
+                current = "";
             } else if (d.find()) {
                 done++;
-                progress.update(phase, done, Math.max(total, done), unit, d.group(d.groupCount()));
-                return;
+                total = Math.max(total, done);
+                current = "last done: " + d.group(d.groupCount()).replace("dev.relaycheck.stress.", "");
             } else {
                 return;
             }
-            progress.update(phase, done, total, unit, "");
+            tick();
+        }
+
+        /** The same counts with the time moved on: the printer decides whether that is worth a line. */
+        @Override
+        public void tick() {
+            progress.update(phase, done, total, unit, current);
         }
     }
 

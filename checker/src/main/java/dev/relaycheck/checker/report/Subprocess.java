@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 /**
  * Runs a checker in its own JVM, output to a log file, with a time limit; kills the whole process tree when
@@ -19,18 +18,26 @@ final class Subprocess {
     private Subprocess() {
     }
 
-    /** Exit code, or -1 if it ran past the limit and was killed. Each new line of the log goes to {@code lines}. */
-    static int run(List<String> command, Path workDir, Path log, long limitSeconds, Consumer<String> lines) {
+    /** Follows a running checker: each new line of its log, and a tick every second in between. */
+    interface LogWatcher {
+        void line(String line);
+
+        void tick();
+    }
+
+    /** Exit code, or -1 if it ran past the limit and was killed. */
+    static int run(List<String> command, Path workDir, Path log, long limitSeconds, LogWatcher watcher) {
         Process p = null;
         try {
             Files.createDirectories(workDir);
             Files.createDirectories(log.getParent());
             p = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
-            LogTail tail = new LogTail(log, lines);
+            LogTail tail = new LogTail(log, watcher);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(limitSeconds);
             while (!p.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
                 tail.poll();
+                watcher.tick();
                 if (System.nanoTime() > deadline) {
                     killTree(p);
                     p.waitFor(10, TimeUnit.SECONDS);
@@ -75,11 +82,11 @@ final class Subprocess {
     /** Hands each complete line a log file gains to a consumer, reading only what is new. */
     private static final class LogTail {
         private final Path log;
-        private final Consumer<String> lines;
+        private final LogWatcher lines;
         private long offset;
         private final StringBuilder partial = new StringBuilder();
 
-        LogTail(Path log, Consumer<String> lines) {
+        LogTail(Path log, LogWatcher lines) {
             this.log = log;
             this.lines = lines;
         }
@@ -96,7 +103,7 @@ final class Subprocess {
                 offset += fresh.length;
                 partial.append(new String(fresh, StandardCharsets.UTF_8));
                 for (int nl = partial.indexOf("\n"); nl >= 0; nl = partial.indexOf("\n")) {
-                    lines.accept(partial.substring(0, nl));
+                    lines.line(partial.substring(0, nl));
                     partial.delete(0, nl + 1);
                 }
             } catch (IOException e) {
