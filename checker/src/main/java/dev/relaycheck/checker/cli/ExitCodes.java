@@ -15,7 +15,8 @@ final class ExitCodes {
                  replay: the recorded violation reproduced
               2  usage error (one line on stderr)
               3  internal error, or out of memory
-              4  INCOMPLETE: a bound stopped the search (--max-states, the heap)
+              4  INCOMPLETE: a bound stopped the search (--max-states, the heap);
+                 check: also a checker that could not complete
               5  VACUOUS: clean, but a witness the scenario requires never reached
               6  LOGIC-ERROR: the logic under test threw an exception
               7  NON-DETERMINISM: the logic under test answered the same question
