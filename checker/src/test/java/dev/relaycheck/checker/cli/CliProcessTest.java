@@ -81,8 +81,11 @@ class CliProcessTest {
     void runningOutOfMemoryInWorkersIsOneLine() {
         int threads = Math.min(8, Threads.max()); // eight workers each filling buffers: the heap gives out in a worker
         ChildCli.Run r = ChildCli.run(dir, List.of("-Xmx64m"), "explore", "-s", "soak", "--threads", Integer.toString(threads));
-        oneLine(r, RelaycheckCli.INTERNAL, "relaycheck: out of memory (heap limit ");
-        assertThat(r.err()).doesNotContain("OutOfMemoryError").doesNotContain("Exception in thread");
+        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.INTERNAL);
+        // a search that ran two seconds printed progress lines before; apart from those, one line
+        assertThat(r.err().lines().filter(l -> !l.startsWith("progress: ")).toList()).as(r.toString())
+                .singleElement().asString().startsWith("relaycheck: out of memory (heap limit ");
+        assertThat(r.err()).doesNotContain("OutOfMemoryError").doesNotContain("Exception");
     }
 
     @Test
@@ -141,7 +144,8 @@ class CliProcessTest {
     @Test
     void checkShowsTheModelPhasesProgressOnStderrAndNeverInItsResults() throws Exception {
         ChildCli.Run r = ChildCli.run(dir, "check", "--only", "model", "-s", "stale-ack-after-expiry", "-s", "event-61-lost-ack");
-        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.CLEAN);
+        // two scenarios do not catch every variant: the run fails, which does not matter here
+        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.VIOLATION);
         assertThat(r.err()).contains("[model] 0 of 30 searches, 0s elapsed (correct on stale-ack-after-expiry)")
                 .containsPattern("\\[model] 30 of 30 searches, \\d+(m\\d\\d)?s elapsed\n");
         assertThat(r.out()).doesNotContain(" elapsed");
