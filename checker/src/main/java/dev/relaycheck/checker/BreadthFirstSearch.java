@@ -147,6 +147,15 @@ public final class BreadthFirstSearch {
         return (int) Math.min(200_000_000L, Runtime.getRuntime().maxMemory() / perState);
     }
 
+    /** Why a search stopped at its bound: the one the user gave, or the one the heap set (no --max-states given). */
+    private String boundReached(int bound) {
+        return maxStates > 0
+                ? "stopped at the --max-states bound of " + bound + " distinct states; raise it (and -Xmx) or use random/pct search"
+                : "stopped at " + bound + " distinct states, what a heap of " + Runtime.getRuntime().maxMemory() / (1 << 20)
+                        + " MiB holds (no --max-states was given); raise the heap (RELAYCHECK_JAVA_OPTS=-Xmx...) or use "
+                        + "random/pct search";
+    }
+
     /** A part of a chunk: the buffer its states' successors fill, and what numbering them found. */
     private record Part(Successors out, Tally tally) {
     }
@@ -428,8 +437,7 @@ public final class BreadthFirstSearch {
             }
             run.brokenStates |= tally.brokenState ? 1 : 0;
             if (tally.stoppedAtBound) {
-                run.incomplete = "stopped at the --max-states bound of " + bound
-                        + " distinct states; raise it (and -Xmx) or use random/pct search";
+                run.incomplete = boundReached(bound);
             } else if (tally.violationAt >= 0) {
                 counterexampleOrFault(model, run, tally.violationAt, tally.violationChoice, false, false, "bfs");
             } else if (tally.failed != null) {

@@ -17,6 +17,8 @@ import java.util.Optional;
  * which comes wrapped in the contract check ({@link CheckedLogic}).
  */
 public final class LogicLoader {
+    private static final java.util.regex.Pattern VALID_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._-]+");
+
     private LogicLoader() {
     }
 
@@ -42,12 +44,63 @@ public final class LogicLoader {
         if (!RelayLogic.class.isAssignableFrom(type)) {
             throw new UsageException(logic + " does not implement " + RelayLogic.class.getName());
         }
+        RelayLogic instance;
         try {
-            // checked once for the whole run, so a question one scenario asked and another asks again is compared
-            return CheckedLogic.of((RelayLogic) type.getDeclaredConstructor().newInstance());
+            instance = (RelayLogic) type.getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException | RuntimeException e) {
             throw new UsageException("cannot instantiate " + logic + " (it needs a public no-argument constructor that succeeds): "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()));
+        }
+        requireOwnId(instance);
+        // checked once for the whole run, so a question one scenario asked and another asks again is compared
+        return CheckedLogic.of(instance);
+    }
+
+    /**
+     * A user's logic must name itself, with an id no shipped logic has: reports, record file names and replay
+     * go by id, so a user class calling itself {@code correct} would be reported, recorded and replayed as
+     * the shipped correct logic.
+     */
+    private static void requireOwnId(RelayLogic logic) {
+        String name = logic.getClass().getName();
+        String id;
+        try {
+            id = logic.id();
+        } catch (RuntimeException e) {
+            throw new UsageException("logic class " + name + ": id() threw " + e);
+        }
+        if (id == null || id.isBlank()) {
+            throw new UsageException("logic class " + name + " returns " + (id == null ? "null" : "a blank string")
+                    + " from id(); give it a name of its own, e.g. \"my-relay\"");
+        }
+        if (!VALID_ID.matcher(id).matches()) {
+            throw new UsageException("logic class " + name + " has id '" + id + "'; an id is letters, digits, '.', '_' "
+                    + "and '-' (it names record files and report rows)");
+        }
+        Optional<RelayLogic> shipped = LogicCatalogue.byId(id);
+        if (shipped.isPresent() && shipped.get().getClass() != logic.getClass()) {
+            throw new UsageException("logic class " + name + " has id '" + id + "', which is the id of a shipped logic "
+                    + "(see 'relaycheck variants'); give it an id of its own");
+        }
+    }
+
+    /** Whether a record naming this id and class means a shipped logic (not a user class that took its id). */
+    public static boolean isShipped(String id, String className) {
+        return LogicCatalogue.byId(id).map(l -> className.isEmpty() || l.getClass().getName().equals(className)).orElse(false);
+    }
+
+    /** The --classpath a user's logic was loaded with, as the user gave it; empty for a shipped logic. */
+    public static Optional<String> classpathOf(RelayLogic logic) {
+        return CheckedLogic.unwrap(logic).getClass().getClassLoader() instanceof UserClassLoader u ? Optional.of(u.classpath) : Optional.empty();
+    }
+
+    /** Loads a user's classes and remembers the --classpath text, so a replay line can repeat it. */
+    private static final class UserClassLoader extends URLClassLoader {
+        final String classpath;
+
+        UserClassLoader(URL[] urls, ClassLoader parent, String classpath) {
+            super(urls, parent);
+            this.classpath = classpath;
         }
     }
 
@@ -68,6 +121,6 @@ public final class LogicLoader {
                 throw new UsageException("bad --classpath entry " + part);
             }
         }
-        return new URLClassLoader(urls.toArray(URL[]::new), parent);
+        return new UserClassLoader(urls.toArray(URL[]::new), parent, classpath);
     }
 }

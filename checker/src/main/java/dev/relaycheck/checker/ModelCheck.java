@@ -58,19 +58,36 @@ public final class ModelCheck {
         this.bfs = bfs;
     }
 
+    /** Told before each search how many of all are done; for a progress line only. */
+    @FunctionalInterface
+    public interface Searches {
+        Searches NONE = (done, total, logic, scenario) -> { };
+
+        void starting(int done, int total, String logic, String scenario);
+    }
+
     public Outcome run(RelayLogic subject, List<Scenario> scenarios) {
+        return run(subject, scenarios, Searches.NONE);
+    }
+
+    public Outcome run(RelayLogic subject, List<Scenario> scenarios, Searches progress) {
+        int total = scenarios.size() * (1 + LogicCatalogue.variants().size());
+        int done = 0;
         List<SearchResult> mine = new ArrayList<>();
         for (Scenario s : scenarios) {
+            progress.starting(done++, total, subject.id(), s.name());
             mine.add(bfs.search(subject, s));
         }
         List<VariantRow> rows = new ArrayList<>();
         for (RelayLogic v : LogicCatalogue.variants()) {
             List<SearchResult> results = new ArrayList<>();
             for (Scenario s : scenarios) {
+                progress.starting(done++, total, v.id(), s.name());
                 results.add(bfs.search(v, s));
             }
             rows.add(new VariantRow(v, results));
         }
+        progress.starting(done, total, "", "");
         return new Outcome(mine, rows);
     }
 
@@ -111,7 +128,7 @@ public final class ModelCheck {
             b.append(String.format("S%d = %s%n", i + 1, scenarios.get(i).name()));
         }
         b.append("cells: the invariant the shortest counterexample broke; '.' = no violation; "
-                + "'vacuous' = required witnesses not reached; 'bound' = --max-states reached\n");
+                + "'vacuous' = required witnesses not reached; 'bound' = a bound (--max-states or the heap) stopped the search\n");
         return b.toString();
     }
 }

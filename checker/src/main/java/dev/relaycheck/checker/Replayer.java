@@ -1,6 +1,5 @@
 package dev.relaycheck.checker;
 
-import dev.relaycheck.checker.cli.RelaycheckCli;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.IllegalStepException;
@@ -31,8 +30,12 @@ public final class Replayer {
     private Replayer() {
     }
 
-    /** Exit code 1: the violation reproduced (or the logic is non-deterministic); 0: it no longer does. */
-    public record Result(int exitCode, String report) {
+    /**
+     * What the replay found: VIOLATION (reproduced), CLEAN (no longer reproduces), NON_DETERMINISM (two runs of
+     * the schedule differ, or the logic answered one question two ways) or LOGIC_ERROR (the logic threw); the CLI
+     * turns it into the exit code.
+     */
+    public record Result(Verdict verdict, String report) {
     }
 
     public static Result replay(ReplayRecord record, RelayLogic logic) {
@@ -51,13 +54,13 @@ public final class Replayer {
         }
     }
 
-    /** The exit code of a logic fault: LOGIC-ERROR 6, NON-DETERMINISM 7. */
-    public static int exitCode(LogicFailure f) {
-        return f instanceof dev.relaycheck.model.NonDeterminism ? RelaycheckCli.NON_DETERMINISM : RelaycheckCli.LOGIC_ERROR;
+    /** The verdict of a logic fault: LOGIC-ERROR or NON-DETERMINISM. */
+    public static Verdict verdict(LogicFailure f) {
+        return f instanceof dev.relaycheck.model.NonDeterminism ? Verdict.NON_DETERMINISM : Verdict.LOGIC_ERROR;
     }
 
     private static Result failed(LogicFailure f, String where, String expected) {
-        return new Result(exitCode(f), f.line() + "\n  where:      " + where + "\n" + expected);
+        return new Result(verdict(f), f.line() + "\n  where:      " + where + "\n" + expected);
     }
 
     private static Result replayFault(RelayModel model, ReplayRecord record, ReplayRecord.Fault expected) {
@@ -69,7 +72,7 @@ public final class Replayer {
                     + " (earlier than recorded: " + expected.verdict() + " in " + expected.method() + ")\n");
         }
         if (divergence.isPresent()) {
-            return new Result(RelaycheckCli.CLEAN, "NOT REPRODUCED: " + divergence.get() + '\n'
+            return new Result(Verdict.CLEAN, "NOT REPRODUCED: " + divergence.get() + '\n'
                     + "The logic no longer takes this schedule; if you changed it on purpose, the fault may be fixed.\n");
         }
         RelayState s = model.initial();
@@ -81,7 +84,7 @@ public final class Replayer {
             if (expected.doing() == LogicFault.Doing.TAKING_STEP) {
                 Step step = expected.step().orElseThrow();
                 if (!enabled.contains(step)) {
-                    return new Result(RelaycheckCli.CLEAN, "NOT REPRODUCED: step " + (record.steps().size() + 1) + ": "
+                    return new Result(Verdict.CLEAN, "NOT REPRODUCED: step " + (record.steps().size() + 1) + ": "
                             + step + " is no longer enabled; enabled were " + enabled + '\n');
                 }
                 model.applyEnabled(s, step);
@@ -92,12 +95,12 @@ public final class Replayer {
             LogicFault again = LogicFault.of(model, record.steps(), expected.doing(), expected.step(), f, record.seed(),
                     record.foundBy());
             boolean same = f.verdict().equals(expected.verdict()) && f.method().equals(expected.method());
-            return new Result(exitCode(f), again.format() + "REPRODUCED " + f.verdict() + ": all " + record.steps().size()
+            return new Result(verdict(f), again.format() + "REPRODUCED " + f.verdict() + ": all " + record.steps().size()
                     + " steps matched their recorded outcomes, then the logic " + (f instanceof dev.relaycheck.model.LogicError
                     ? "still throws" : "still answers one question two ways")
                     + (same ? "" : " (the record expected " + expected.verdict() + " in " + expected.method() + ")") + '\n');
         }
-        return new Result(RelaycheckCli.CLEAN, "NOT REPRODUCED: all " + record.steps().size() + " steps matched, and the logic "
+        return new Result(Verdict.CLEAN, "NOT REPRODUCED: all " + record.steps().size() + " steps matched, and the logic "
                 + "answered every question " + LogicFault.where(expected.doing(), record.steps().size(), expected.step())
                 + " without failing (the record expected " + expected.verdict() + " in " + expected.method() + ")\n");
     }
@@ -109,25 +112,24 @@ public final class Replayer {
         if (divergence.isPresent()) {
             report.append("NOT REPRODUCED: ").append(divergence.get()).append('\n');
             report.append("The logic no longer takes this schedule; if you changed it on purpose, the race may be fixed.\n");
-            return new Result(0, report.toString());
+            return new Result(Verdict.CLEAN, report.toString());
         }
         Optional<String> nondeterminism = compareTwoRuns(model, record.steps());
         if (nondeterminism.isPresent()) {
-            return new Result(RelaycheckCli.NON_DETERMINISM, "NON-DETERMINISM in logic " + logic.id() + ": "
-                    + nondeterminism.get() + '\n');
+            return new Result(Verdict.NON_DETERMINISM, "NON-DETERMINISM in logic " + logic.id() + ": " + nondeterminism.get() + '\n');
         }
         Judge.Judgement j = Judge.judge(model, record.steps(), true);
         if (j.violation().isEmpty() || j.violation().get().invariant() != record.invariant()) {
             report.append("NOT REPRODUCED: every step matched, but ").append(record.invariant()).append(" did not break")
                     .append(j.violation().map(v -> " (" + v.invariant() + " did)").orElse("")).append('\n');
-            return new Result(0, report.toString());
+            return new Result(Verdict.CLEAN, report.toString());
         }
         Counterexample cx = new Counterexample(logic, record.scenario(), j.violation().get(), record.steps(), j.trace(),
                 record.seed(), record.foundBy());
         report.append(TraceFormatter.format(cx));
         report.append("REPRODUCED ").append(record.invariant()).append(": all ").append(record.steps().size())
                 .append(" steps matched their recorded outcomes; two runs agreed on every state fingerprint\n");
-        return new Result(1, report.toString());
+        return new Result(Verdict.VIOLATION, report.toString());
     }
 
     private static Optional<String> verifySteps(RelayModel model, ReplayRecord record) {

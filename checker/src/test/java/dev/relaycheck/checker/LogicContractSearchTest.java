@@ -84,7 +84,7 @@ class LogicContractSearchTest {
         }
         // its record replays to the same fault
         Replayer.Result replay = Replayer.replay(ReplayRecord.parse(ReplayRecord.of(f).toText()), new ThrowsOnReclaimedAck());
-        assertThat(replay.exitCode()).isEqualTo(6);
+        assertThat(replay.verdict()).isEqualTo(Verdict.LOGIC_ERROR);
         assertThat(replay.report()).contains("REPRODUCED LOGIC-ERROR").contains("the logic still throws");
         // and a logic that no longer throws there does not reproduce it
         Replayer.Result fixed = Replayer.replay(ReplayRecord.parse(ReplayRecord.of(f).toText()), new CorrectRelayLogic() {
@@ -93,7 +93,7 @@ class LogicContractSearchTest {
                 return "throws-on-reclaimed-ack";
             }
         });
-        assertThat(fixed.exitCode()).as(fixed.report()).isZero();
+        assertThat(fixed.verdict()).as(fixed.report()).isEqualTo(Verdict.CLEAN);
         assertThat(fixed.report()).startsWith("NOT REPRODUCED");
     }
 

@@ -43,7 +43,7 @@ class ReplayRecordTest {
             assertThat(r.scenario().tickBound()).isEqualTo(TickBound.at(3)); // version 1 bounds were fixed ticks
             assertThat(r.steps()).hasSize(6);
             Replayer.Result result = Replayer.replay(r, LogicCatalogue.byId("ack-ignores-token").orElseThrow());
-            assertThat(result.exitCode()).as(result.report()).isEqualTo(1);
+            assertThat(result.verdict()).as(result.report()).isEqualTo(Verdict.VIOLATION);
             assertThat(result.report()).contains("REPRODUCED STALE_ACK_REJECTED");
         }
     }
@@ -59,7 +59,7 @@ class ReplayRecordTest {
                 .contains("ticks lease+2\n");
         for (ReplayRecord back : new ReplayRecord[]{ReplayRecord.parse(text), ReplayRecord.fromToken(record.toToken())}) {
             assertThat(back).isEqualTo(record);
-            assertThat(Replayer.replay(back, cx.logic()).exitCode()).isEqualTo(1);
+            assertThat(Replayer.replay(back, cx.logic()).verdict()).isEqualTo(Verdict.VIOLATION);
         }
     }
 

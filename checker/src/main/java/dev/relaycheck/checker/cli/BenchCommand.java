@@ -14,7 +14,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /** Measures the explorer and writes results/bench.md. */
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(name = "bench",
         description = "Measure exhaustive search speed and memory, and time to first counterexample per variant.")
 final class BenchCommand implements Callable<Integer> {
     @Option(names = "--soak-states", paramLabel = "N", defaultValue = "0",
@@ -23,7 +23,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "3",
             description = "run each soak search N times and report the median (default 3; the machine is noisy)")
     int repeat;
-    @Option(names = "--results", paramLabel = "DIR", defaultValue = "results")
+    @Option(names = "--results", paramLabel = "DIR", defaultValue = "results",
+            description = "folder for bench.md, checked writable before the runs (default ${DEFAULT-VALUE})")
     Path results;
     @Spec
     CommandSpec spec;
@@ -36,6 +37,7 @@ final class BenchCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new dev.relaycheck.checker.UsageException("--repeat must be at least 1");
         }
+        ResultsDir.requireWritable(results);
         String report = new Bench(soakStates, repeat, new ProgressPrinter(spec.commandLine().getErr())).run();
         spec.commandLine().getOut().print(report);
         try {

@@ -1,7 +1,7 @@
 package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.checker.ModelCheck;
-import dev.relaycheck.checker.ReplayRecord;
+import dev.relaycheck.checker.ReplayLine;
 import dev.relaycheck.checker.SearchResult;
 import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.checker.report.CheckerRows;
@@ -29,8 +29,12 @@ import java.util.concurrent.Callable;
  * pass, and every catalogue variant must be caught by at least one checker. Writes results/index.html,
  * summary.md and summary.json.
  */
-@Command(name = "check", mixinStandardHelpOptions = true,
-        description = "Run every checker (model, jcstress, Lincheck, SQL on H2) and write results/index.html.")
+@Command(name = "check",
+        description = {"Run every checker (model, jcstress, Lincheck, SQL on H2) and write DIR/index.html, DIR/summary.md "
+                + "and DIR/summary.json. The logic under test must pass every scenario; every catalogue variant must be "
+                + "caught. Progress goes to stderr, one line per phase that rewrites itself on a terminal.",
+                "With --logic CLASS --classpath JAR only the model checker runs your logic: jcstress, Lincheck and SQL "
+                        + "are compiled harnesses of the shipped logics."})
 final class CheckCommand implements Callable<Integer> {
     @Mixin
     LogicOptions logic = new LogicOptions();
@@ -38,8 +42,9 @@ final class CheckCommand implements Callable<Integer> {
     ScenarioOptions scenarios = new ScenarioOptions();
     @Mixin
     SearchOptions search = new SearchOptions();
-    @Option(names = "--budget", defaultValue = "default",
-            description = "quick, default (about five minutes on 2 cores) or long (jcstress mode default, 10x SQL seeds)")
+    @Option(names = "--budget", paramLabel = "quick|default|long", defaultValue = "default",
+            description = "quick, default (about five minutes on 2 cores) or long (jcstress mode default, 10x SQL seeds); "
+                    + "default ${DEFAULT-VALUE}")
     String budget;
     @Option(names = "--only", paramLabel = "CHECKERS", split = ",", description = "subset of model,jcstress,lincheck,sql (default: all)")
     List<String> only = List.of("model", "jcstress", "lincheck", "sql");
@@ -67,10 +72,12 @@ final class CheckCommand implements Callable<Integer> {
         ProgressPrinter progress = new ProgressPrinter(spec.commandLine().getErr());
         Path home = Path.of(System.getProperty("relaycheck.home", ".")).toAbsolutePath().normalize();
         FullCheck.Options options = new FullCheck.Options(subject, chosen, search.bfs(progress), b, checkers,
-                home, search.results);
-        Report r = new FullCheck(options, spec.commandLine().getErr()).run();
+                home, search.results());
+        PhaseProgressPrinter phases = PhaseProgressPrinter.forStderr(spec.commandLine().getErr());
+        Report r = new FullCheck(options, spec.commandLine().getErr(), ExitCodes::of, phases).run();
+        phases.finishLine();
         print(out, r, chosen);
-        return LogicFaultExits.of(r.model().subject(), r.passed() ? RelaycheckCli.CLEAN : RelaycheckCli.VIOLATION);
+        return ExitCodes.of(r.verdict());
     }
 
     private void print(PrintWriter out, Report r, List<Scenario> chosen) {
@@ -87,8 +94,8 @@ final class CheckCommand implements Callable<Integer> {
         for (ModelCheck.VariantRow row : o.variants()) {
             row.firstCatch().ifPresentOrElse(cx -> {
                 Failures.write(search.results, cx);
-                out.printf("%-28s %-20s %2d steps  ./relaycheck replay %s%n", row.variant().id(), cx.invariant(),
-                        cx.path().size(), ReplayRecord.of(cx).toToken());
+                out.printf("%-28s %-20s %2d steps  %s%n", row.variant().id(), cx.invariant(),
+                        cx.path().size(), ReplayLine.of(cx));
             }, () -> out.printf("%-28s ESCAPED every scenario%n", row.variant().id()));
         }
         out.println();
@@ -97,11 +104,12 @@ final class CheckCommand implements Callable<Integer> {
             out.printf("%-9s %-7s %s%n", c.checker(), c.status(), c.note());
         }
         out.println();
-        out.print(SummaryMarkdown.render(r));
+        out.print(SummaryMarkdown.render(r, search.results));
         out.println();
         long passed = o.subject().stream().filter(SearchResult::passed).count();
         long caught = r.targets().stream().filter(r::caughtSomewhere).count();
-        out.printf("%s: %s passed %d of %d scenarios; %d of %d variants caught; report %s%n", r.passed() ? "PASS" : "FAIL",
-                r.subject().id(), passed, o.subject().size(), caught, r.targets().size(), search.results.resolve("index.html"));
+        out.printf("%s: %s passed %d of %d scenarios; %d of %d variants caught; verdict %s; report %s%n",
+                r.passed() ? "PASS" : "FAIL", r.subject().id(), passed, o.subject().size(), caught, r.targets().size(),
+                r.verdict(), search.results.resolve("index.html"));
     }
 }

@@ -2,6 +2,7 @@ package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.checker.BreadthFirstSearch;
 import dev.relaycheck.checker.SearchResult;
+import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
@@ -11,13 +12,15 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 /** Exhaustive breadth-first search of one logic over scenarios. */
-@Command(name = "explore", mixinStandardHelpOptions = true,
-        description = "Search scenarios exhaustively (breadth-first); report a shortest counterexample.")
+@Command(name = "explore",
+        description = "Search scenarios exhaustively (breadth-first); report a shortest counterexample per scenario, "
+                + "with its replay line, and write its record under DIR/failures/.")
 final class ExploreCommand implements Callable<Integer> {
     @Mixin
     LogicOptions logic = new LogicOptions();
@@ -34,21 +37,17 @@ final class ExploreCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         RelayLogic subject = logic.load();
         BreadthFirstSearch bfs = search.bfs(new ProgressPrinter(err));
-        int exit = RelaycheckCli.CLEAN;
-        int passed = 0;
         var chosen = scenarios.resolve(ReferenceScenarios.defaults());
-        List<SearchResult> results = new ArrayList<>();
+        Path results = search.results();
+        List<SearchResult> found = new ArrayList<>();
         for (Scenario s : chosen) {
             SearchResult r = bfs.search(subject, s);
-            results.add(r);
-            Failures.report(out, search.results, r, "");
-            if (r.passed()) {
-                passed++;
-            } else {
-                exit = RelaycheckCli.VIOLATION;
-            }
+            Failures.report(out, results, r, "");
+            found.add(r);
         }
-        out.printf("explore %s: %d of %d scenarios passed%n", subject.id(), passed, chosen.size());
-        return LogicFaultExits.of(results, exit);
+        long passed = found.stream().filter(SearchResult::passed).count();
+        out.printf("explore %s: %d of %d scenarios passed; verdict %s%n", subject.id(), passed, chosen.size(),
+                Verdict.ofAll(found));
+        return ExitCodes.of(found);
     }
 }

@@ -2,6 +2,7 @@ package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.checker.Counterexample;
 import dev.relaycheck.checker.LogicFault;
+import dev.relaycheck.checker.ReplayLine;
 import dev.relaycheck.checker.ReplayRecord;
 import dev.relaycheck.checker.SearchResult;
 import dev.relaycheck.checker.TraceFormatter;
@@ -51,13 +52,13 @@ final class Failures {
     /** A logic fault: what failed, where, the steps before it, and the line that replays up to it. */
     static void show(PrintWriter out, Path results, LogicFault f) {
         out.print(f.format());
-        out.println("  replay:     ./relaycheck replay " + ReplayRecord.of(f).toToken());
+        out.println("  replay:     " + ReplayLine.of(f));
         out.println("  record:     " + write(results, f));
     }
 
     static void show(PrintWriter out, Path results, Counterexample cx) {
         out.print(TraceFormatter.format(cx));
-        out.println("  replay:     ./relaycheck replay " + ReplayRecord.of(cx).toToken());
+        out.println("  replay:     " + ReplayLine.of(cx));
         out.println("  record:     " + write(results, cx));
     }
 }

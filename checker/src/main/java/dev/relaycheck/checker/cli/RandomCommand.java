@@ -24,36 +24,40 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** Seeded random or PCT walks for scenarios too big to exhaust. */
-@Command(name = "random", mixinStandardHelpOptions = true,
-        description = "Seeded random-walk or PCT search; a failure is shrunk and printed with its replay line.")
+@Command(name = "random",
+        description = "Seeded random-walk or PCT search (default scenario: soak); a failure is shrunk and printed with "
+                + "its replay line, and its record written under DIR/failures/.")
 final class RandomCommand implements Callable<Integer> {
     @Mixin
     LogicOptions logic = new LogicOptions();
     @Mixin
     ScenarioOptions scenarios = new ScenarioOptions();
 
-    @Option(names = "--seed", defaultValue = "1", description = "base seed (default ${DEFAULT-VALUE})")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+            description = "base seed; walk i uses SplitMix64.derive(seed, i) (default ${DEFAULT-VALUE})")
     long seed;
-    @Option(names = "--runs", defaultValue = "20000", description = "walks per scenario (default ${DEFAULT-VALUE})")
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "20000", description = "walks per scenario (default ${DEFAULT-VALUE})")
     int runs;
     @Option(names = "--time-budget", paramLabel = "DURATION",
             description = "stop taking new walks after this long per scenario, e.g. 30s or 2m")
     String timeBudget;
-    @Option(names = "--strategy", defaultValue = "pct", description = "random or pct (default ${DEFAULT-VALUE})")
+    @Option(names = "--strategy", paramLabel = "random|pct", defaultValue = "pct", description = "random or pct (default ${DEFAULT-VALUE})")
     String strategy;
-    @Option(names = "--pct-depth", defaultValue = "3", description = "PCT bug depth d (default ${DEFAULT-VALUE})")
+    @Option(names = "--pct-depth", paramLabel = "N", defaultValue = "3", description = "PCT bug depth d (default ${DEFAULT-VALUE})")
     int pctDepth;
-    @Option(names = "--max-depth", defaultValue = "200", description = "steps per walk at most (default ${DEFAULT-VALUE})")
+    @Option(names = "--max-depth", paramLabel = "N", defaultValue = "200", description = "steps per walk at most (default ${DEFAULT-VALUE})")
     int maxDepth;
     @Option(names = "--heal-every", paramLabel = "K", defaultValue = "" + WalkSearch.DEFAULT_HEAL_EVERY,
             description = "run the EVENTUAL_DELIVERY healing phase from the state after every K-th step of a walk, "
                     + "besides its last state (default ${DEFAULT-VALUE})")
     int healEvery;
-    @Option(names = "--threads", description = "worker threads (default: all cores)")
+    @Option(names = "--threads", paramLabel = "N",
+            description = "worker threads, 1 to " + Threads.PER_CORE + " per core; any number gives the same report (default: all cores)")
     Integer threads;
     @Option(names = "--no-shrink", description = "report the failing walk as found")
     boolean noShrink;
-    @Option(names = "--results", paramLabel = "DIR", defaultValue = "results")
+    @Option(names = "--results", paramLabel = "DIR", defaultValue = "results",
+            description = "folder for replay records, checked writable before the walks (default ${DEFAULT-VALUE})")
     Path results;
     @Spec
     CommandSpec spec;
@@ -62,30 +66,28 @@ final class RandomCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         RelayLogic subject = logic.load();
-        if (runs < 1 || maxDepth < 1 || pctDepth < 1 || healEvery < 1 || (threads != null && threads < 1)) {
-            throw new UsageException("--runs, --max-depth, --pct-depth, --heal-every and --threads must be at least 1");
+        if (runs < 1 || maxDepth < 1 || pctDepth < 1 || healEvery < 1) {
+            throw new UsageException("--runs, --max-depth, --pct-depth and --heal-every must be at least 1");
         }
+        int workers = Threads.resolve(threads);
         Scheduler.Factory factory = switch (strategy) {
             case "random" -> RandomScheduler.factory();
             case "pct" -> PctScheduler.factory(pctDepth, maxDepth / 2);
             default -> throw new UsageException("unknown --strategy '" + strategy + "' (random or pct)");
         };
         long budget = parseBudget();
-        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        WalkSearch search = new WalkSearch(factory, maxDepth, healEvery, workers, !noShrink, new ProgressPrinter(spec.commandLine().getErr()));
-        int exit = RelaycheckCli.CLEAN;
+        WalkSearch search = new WalkSearch(factory, maxDepth, healEvery, workers, !noShrink,
+                new ProgressPrinter(spec.commandLine().getErr()));
         List<Scenario> chosen = scenarios.resolve(List.of(ReferenceScenarios.soak()));
-        List<SearchResult> searched = new ArrayList<>();
+        ResultsDir.requireWritable(results);
+        List<SearchResult> found = new ArrayList<>();
         for (Scenario s : chosen) {
             long deadline = budget > 0 ? System.nanoTime() + budget : 0;
             SearchResult r = search.search(subject, s, seed, runs, deadline);
-            searched.add(r);
             Failures.report(out, results, r, ", seed " + seed);
-            if (!r.passed()) {
-                exit = RelaycheckCli.VIOLATION;
-            }
+            found.add(r);
         }
-        return LogicFaultExits.of(searched, exit);
+        return ExitCodes.of(found);
     }
 
     private long parseBudget() {

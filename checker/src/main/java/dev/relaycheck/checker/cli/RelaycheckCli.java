@@ -3,19 +3,25 @@ package dev.relaycheck.checker.cli;
 import dev.relaycheck.checker.UsageException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ScopeType;
 
 import java.io.PrintWriter;
+import java.util.List;
 
 /**
  * The relaycheck command line. Exit codes: 0 clean, 1 a violation was found (or a catalogue variant
  * escaped every check), 2 usage error (one line on stderr, never a stack trace), 3 internal error,
  * 4 incomplete (a bound stopped the search), 5 vacuous (a required witness never reached),
  * 6 logic error (the logic under test threw), 7 non-determinism (the logic under test is not a function).
+ * {@link ExitCodes} maps a verdict to its code. Every command inherits --help, --version and the footer
+ * that lists these codes.
  */
-@Command(name = "relaycheck", mixinStandardHelpOptions = true, version = "relaycheck 0.1.0",
+@Command(name = "relaycheck", mixinStandardHelpOptions = true, version = "relaycheck 0.1.0", scope = ScopeType.INHERIT,
         description = "Deterministic concurrency model checker for transactional-outbox relay logic.",
+        footer = ExitCodes.FOOTER, sortOptions = true,
         subcommands = {CheckCommand.class, ExploreCommand.class, RandomCommand.class, ReplayCommand.class,
-                VariantsCommand.class, ScenariosCommand.class, BenchCommand.class, SqlCommand.class})
+                VariantsCommand.class, ScenariosCommand.class, BenchCommand.class, SqlCommand.class,
+                CommandLine.HelpCommand.class})
 public final class RelaycheckCli implements Runnable {
 
     public static final int CLEAN = 0;
@@ -36,15 +42,21 @@ public final class RelaycheckCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand (try 'relaycheck --help')");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try 'relaycheck help')");
     }
 
     public static void main(String[] args) {
+        OutOfMemory.install();
+        ChildProcesses.dieWithParent();
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
-        int exit = run(args, out, err);
-        out.flush(); // autoflush covers println only: a report written with print would be lost at exit
-        err.flush();
+        int exit;
+        try {
+            exit = run(args, out, err);
+        } finally {
+            out.flush(); // autoflush covers println only: a command that ends with print() must still be seen
+            err.flush();
+        }
         System.exit(exit);
     }
 
@@ -54,7 +66,7 @@ public final class RelaycheckCli implements Runnable {
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, a) -> {
-            err.println("relaycheck: " + ex.getMessage());
+            err.println("relaycheck: " + ex.getMessage() + suggestion(ex));
             return USAGE;
         });
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -62,14 +74,32 @@ public final class RelaycheckCli implements Runnable {
                 err.println("relaycheck: " + ex.getMessage());
                 return USAGE;
             }
+            if (OutOfMemory.causedBy(ex)) {
+                OutOfMemory.report(err);
+                return INTERNAL;
+            }
             err.println("relaycheck: internal error: " + ex);
             return INTERNAL;
         });
         try {
             return cli.execute(args);
         } catch (OutOfMemoryError e) {
-            err.println("relaycheck: out of memory; lower --max-states or raise the heap (RELAYCHECK_JAVA_OPTS=-Xmx...)");
+            OutOfMemory.report(err);
             return INTERNAL;
+        } finally {
+            out.flush();
+            err.flush();
         }
+    }
+
+    /** "; did you mean 'explore'?" for a mistyped command or option, else nothing. */
+    private static String suggestion(CommandLine.ParameterException ex) {
+        if (ex instanceof CommandLine.UnmatchedArgumentException u) {
+            List<String> near = u.getSuggestions();
+            if (!near.isEmpty()) {
+                return "; did you mean '" + near.get(0) + "'?";
+            }
+        }
+        return "";
     }
 }

@@ -18,14 +18,17 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /** Replays a failure from its one-line token or its record file, verifying every step. */
-@Command(name = "replay", mixinStandardHelpOptions = true,
-        description = "Re-execute a recorded failure step by step (exit 1: reproduced, 0: no longer reproduces).")
+@Command(name = "replay",
+        description = "Re-execute a recorded failure step by step and say whether it still happens: REPRODUCED (exit 1), "
+                + "NOT REPRODUCED (exit 0) or NON-DETERMINISM (exit 7).")
 final class ReplayCommand implements Callable<Integer> {
     @Parameters(paramLabel = "TOKEN|FILE", description = "an rc1:... token or a results/failures/*.replay file")
     String source;
-    @Option(names = "--logic", paramLabel = "ID|CLASS", description = "the logic to replay against (default: the record's)")
+    @Option(names = "--logic", paramLabel = "ID|CLASS",
+            description = "the logic to replay against (default: the record's own, by its class)")
     String logic;
-    @Option(names = "--classpath", paramLabel = "JAR[:DIR...]")
+    @Option(names = "--classpath", paramLabel = "JAR[:DIR...]",
+            description = "where to load the logic's class from, when it is a user's logic (not a catalogue id)")
     String classpath;
     @Spec
     CommandSpec spec;
@@ -33,20 +36,26 @@ final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ReplayRecord record = read();
-        String name = logic != null ? logic : record.logicId();
-        RelayLogic subject;
-        try {
-            subject = LogicLoader.load(name, classpath);
-        } catch (UsageException e) {
-            if (logic != null || record.logicClass().isEmpty()) {
-                throw e;
-            }
-            subject = LogicLoader.load(record.logicClass(), classpath); // a user's logic: try the recorded class
-        }
-        Replayer.Result r = Replayer.replay(record, subject);
+        Replayer.Result r = Replayer.replay(record, subject(record));
         spec.commandLine().getOut().print(r.report());
         spec.commandLine().getOut().flush(); // print() does not flush, and main exits right after
-        return r.exitCode();
+        return ExitCodes.of(r.verdict());
+    }
+
+    /** --logic if given; else the record's class: a shipped logic by id, a user's class from --classpath. */
+    private RelayLogic subject(ReplayRecord record) {
+        if (logic != null) {
+            return LogicLoader.load(logic, classpath);
+        }
+        if (LogicLoader.isShipped(record.logicId(), record.logicClass())) {
+            return LogicLoader.load(record.logicId(), null);
+        }
+        String name = record.logicClass().isEmpty() ? record.logicId() : record.logicClass();
+        try {
+            return LogicLoader.load(name, classpath);
+        } catch (UsageException e) {
+            throw new UsageException("this record is for logic '" + record.logicId() + "' (" + name + "): " + e.getMessage());
+        }
     }
 
     private ReplayRecord read() {

@@ -12,7 +12,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.io.PrintWriter;
 
 /** Lists the reference scenarios, or prints one in the scenario file format. */
-@Command(name = "scenarios", mixinStandardHelpOptions = true,
+@Command(name = "scenarios",
         description = {"List the reference scenarios, or print one as a scenario file (--show).",
                 "Scenario files: -s takes a file path wherever it takes a name; "
                         + "'relaycheck scenarios --show mixed > my.scenario' then 'relaycheck explore -s my.scenario' "
@@ -44,7 +44,8 @@ import java.io.PrintWriter;
                 "Unknown keys and bad values: exit 2, one line 'FILE:LINE: what is wrong'.",
                 "The override flags work on every command that takes -s; each changes one",
                 "field of every chosen scenario and its name: -s mixed --pollers 3 --lease 5",
-                "searches 'mixed+pollers=3+lease=5'."})
+                "searches 'mixed+pollers=3+lease=5'.",
+                ExitCodes.FOOTER})
 final class ScenariosCommand implements Runnable {
     @Option(names = "--show", paramLabel = "NAME|FILE",
             description = "print this scenario (with any override flags applied) in the scenario file format")

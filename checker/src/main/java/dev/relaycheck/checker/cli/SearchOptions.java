@@ -28,25 +28,29 @@ final class SearchOptions {
                     + "space stays within the tokens a relay whose leases last can issue, else canonical); default ${DEFAULT-VALUE}")
     String tokens;
 
-    @Option(names = "--results", paramLabel = "DIR", defaultValue = "results", description = "where reports and replay records go")
+    @Option(names = "--results", paramLabel = "DIR", defaultValue = "results",
+            description = "folder for reports and replay records, checked writable before the search (default ${DEFAULT-VALUE})")
     Path results;
 
     @Option(names = "--threads", paramLabel = "N",
-            description = "worker threads of the exhaustive search; any number gives the same result (default: all cores)")
+            description = "worker threads of the exhaustive search, 1 to " + Threads.PER_CORE + " per core; any number gives the "
+                    + "same result (default: all cores)")
     Integer threads;
+
+    /** --results, once it is known to be writable. */
+    Path results() {
+        return ResultsDir.requireWritable(results);
+    }
 
     /** The configured search; every bad bound is a usage error. */
     BreadthFirstSearch bfs(ProgressPrinter progress) {
-        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        int workers = Threads.resolve(threads);
         if (maxStates != null && maxStates < 1) {
             throw new UsageException("--max-states must be at least 1");
         }
         int max = maxStates == null ? BreadthFirstSearch.HEAP_BOUND : maxStates;
         if (healEvery < 1) {
             throw new UsageException("--heal-every must be at least 1");
-        }
-        if (workers < 1) {
-            throw new UsageException("--threads must be at least 1");
         }
         return new BreadthFirstSearch(max, healEvery, workers, engine(), tokens(), progress);
     }

@@ -9,7 +9,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.io.PrintWriter;
 
 /** Lists the correct logic and the catalogue of broken variants. */
-@Command(name = "variants", mixinStandardHelpOptions = true, description = "List the relay logics relaycheck ships.")
+@Command(name = "variants", description = "List the relay logics relaycheck ships.")
 final class VariantsCommand implements Runnable {
     @Spec
     CommandSpec spec;

@@ -2,6 +2,7 @@ package dev.relaycheck.checker.report;
 
 import dev.relaycheck.checker.BreadthFirstSearch;
 import dev.relaycheck.checker.ModelCheck;
+import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.jdbc.CheckResult;
 import dev.relaycheck.jdbc.CheckRow;
 import dev.relaycheck.jdbc.SqlChecks;
@@ -18,6 +19,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.function.ToIntFunction;
 import java.util.stream.Stream;
 
 /**
@@ -56,10 +60,18 @@ public final class FullCheck {
 
     private final Options o;
     private final PrintWriter log;
+    private final ToIntFunction<Verdict> exitCodes;
+    private final PhaseProgress progress;
 
-    public FullCheck(Options o, PrintWriter log) {
+    /**
+     * @param exitCodes the CLI's exit code for a verdict, which summary.json records beside it
+     * @param progress  told how far each phase has come
+     */
+    public FullCheck(Options o, PrintWriter log, ToIntFunction<Verdict> exitCodes, PhaseProgress progress) {
         this.o = o;
         this.log = log;
+        this.exitCodes = exitCodes;
+        this.progress = progress;
     }
 
     public Report run() {
@@ -67,8 +79,9 @@ public final class FullCheck {
         boolean userLogic = !o.subject().id().equals("correct");
         log.println("[model] exhaustive search of " + o.scenarios().size() + " scenarios for " + o.subject().id()
                 + " and for every catalogue variant");
-        ModelCheck.Outcome model = new ModelCheck(o.search())
-                .run(o.subject(), o.scenarios());
+        ModelCheck.Outcome model = new ModelCheck(o.search()).run(o.subject(), o.scenarios(),
+                (done, total, logic, scenario) -> progress.update("model", done, total, "searches",
+                        logic.isEmpty() ? "" : logic + " on " + scenario));
         List<CheckerRows> checkers = new ArrayList<>();
         checkers.add(ModelRows.of(model));
         List<Histogram> histograms = new ArrayList<>();
@@ -95,7 +108,7 @@ public final class FullCheck {
         int exit = Subprocess.run(List.of(Subprocess.java(), "-cp", jar.toAbsolutePath().toString(),
                         "dev.relaycheck.stress.Curriculum", "--mode", o.budget().jcstressMode,
                         "--iterations", Integer.toString(o.budget().jcstressIterations), "--out", out.toString()),
-                out, logFile.toAbsolutePath(), 1800);
+                out, logFile.toAbsolutePath(), 1800, new LogProgress("jcstress", "tests", JCSTRESS_TOTAL, JCSTRESS_DONE));
         histograms.addAll(JcstressOutcomes.read(out.resolve("outcomes.tsv")));
         return CheckerRows.read("jcstress", out.resolve("summary.tsv"), exit,
                 "curriculum in mode " + o.budget().jcstressMode + (exit < 0 ? ", killed at its time limit" : "")
@@ -119,7 +132,7 @@ public final class FullCheck {
         }
         int exit = Subprocess.run(List.of(Subprocess.java(), "-XX:+EnableDynamicAgentLoading", "-Xshare:off",
                 "-Dlincheck.logLevel=error", "-Dlincheck.results=" + out, "-cp", cp, "dev.relaycheck.lincheck.LincheckChecks"),
-                out, logFile.toAbsolutePath(), 1200);
+                out, logFile.toAbsolutePath(), 1200, new LogProgress("lincheck", "runs", LINCHECK_TOTAL, LINCHECK_DONE));
         return CheckerRows.read("lincheck", out.resolve("summary.tsv"), exit,
                 "every check with the default small budget" + (exit < 0 ? ", killed at its time limit" : "")
                         + "; log " + o.home().relativize(logFile.toAbsolutePath()), "");
@@ -128,11 +141,15 @@ public final class FullCheck {
     private CheckerRows sql() {
         Path out = o.results().resolve("sql");
         log.println("[sql] conformance on " + o.budget().sqlSeeds + " seeds, real-thread races, crash-kill of a child JVM");
-        PrintStream quiet = new PrintStream(PrintStream.nullOutputStream());
-        List<CheckResult> results = List.of(
-                SqlChecks.conformance(1, o.budget().sqlSeeds, quiet),
-                SqlChecks.race(o.budget().sqlRaceRounds, 1, quiet),
-                SqlChecks.crashKill(o.budget().crashRounds, o.results().resolve("sql/crash-work").toAbsolutePath(), quiet));
+        List<CheckResult> results = new ArrayList<>();
+        progress.update("sql", 0, 3, "checks", "conformance");
+        results.add(SqlChecks.conformance(1, o.budget().sqlSeeds, sqlLines(0, "conformance")));
+        progress.update("sql", 1, 3, "checks", "race");
+        results.add(SqlChecks.race(o.budget().sqlRaceRounds, 1, sqlLines(1, "race")));
+        progress.update("sql", 2, 3, "checks", "crash-kill");
+        results.add(SqlChecks.crashKill(o.budget().crashRounds, o.results().resolve("sql/crash-work").toAbsolutePath(),
+                sqlLines(2, "crash-kill")));
+        progress.update("sql", 3, 3, "checks", "");
         List<CheckerRows.Row> rows = new ArrayList<>();
         results.forEach(r -> r.rows().forEach(x -> rows.add(new CheckerRows.Row(x.check(), x.target(), x.expect(), x.verdict(), x.detail()))));
         CheckerRows sql = CheckerRows.of("sql", 0, rows, "conformance on " + o.budget().sqlSeeds
@@ -152,6 +169,67 @@ public final class FullCheck {
         return sql;
     }
 
+    /** A stream for an SQL check's own progress lines: each finished line counts as a result of the check running. */
+    private PrintStream sqlLines(int done, String check) {
+        int[] lines = {0};
+        return new PrintStream(new java.io.OutputStream() {
+            @Override
+            public void write(int b) {
+                if (b == '\n') {
+                    progress.update("sql", done, 3, "checks", check + ", " + ++lines[0] + " results");
+                }
+            }
+        }, true, StandardCharsets.UTF_8);
+    }
+
+    // A checker JVM's log says how many items it will run, then one line per finished item.
+    private static final Pattern JCSTRESS_TOTAL = Pattern.compile("^jcstress curriculum, mode \\S+: (\\d+) tests");
+    private static final Pattern JCSTRESS_DONE = Pattern.compile("^\\s*\\.*\\s*\\[(OK|FAILED|ERROR|TIMEOUT|VM ERROR|SKIPPED)\\]\\s+(\\S+)");
+    private static final Pattern LINCHECK_TOTAL = Pattern.compile("^Lincheck checks, (\\d+) runs");
+    private static final Pattern LINCHECK_DONE = Pattern.compile("^\\S+\\s+(\\S+)\\s+\\d+\\.\\d s  ");
+
+    /** Turns a checker's log lines into progress: the total from its first line, one more done per finished item. */
+    private final class LogProgress implements Subprocess.LogWatcher {
+        private final String phase;
+        private final String unit;
+        private final Pattern totalLine;
+        private final Pattern doneLine;
+        private int total;
+        private int done;
+        private String current = "starting its JVM";
+
+        LogProgress(String phase, String unit, Pattern totalLine, Pattern doneLine) {
+            this.phase = phase;
+            this.unit = unit;
+            this.totalLine = totalLine;
+            this.doneLine = doneLine;
+            tick();
+        }
+
+        @Override
+        public void line(String line) {
+            Matcher t = totalLine.matcher(line);
+            Matcher d = doneLine.matcher(line);
+            if (t.find()) {
+                total = Integer.parseInt(t.group(1));
+                current = "";
+            } else if (d.find()) {
+                done++;
+                total = Math.max(total, done);
+                current = "last done: " + d.group(d.groupCount()).replace("dev.relaycheck.stress.", "");
+            } else {
+                return;
+            }
+            tick();
+        }
+
+        /** The same counts with the time moved on: the printer decides whether that is worth a line. */
+        @Override
+        public void tick() {
+            progress.update(phase, done, total, unit, current);
+        }
+    }
+
     private void write(Report r) {
         try {
             Files.createDirectories(o.results());
@@ -164,8 +242,8 @@ public final class FullCheck {
             }
             boolean jcstressHtml = Files.isRegularFile(o.results().resolve("jcstress/index.html"));
             Files.writeString(o.results().resolve("index.html"), HtmlReport.render(r, traces, jcstressHtml), StandardCharsets.UTF_8);
-            Files.writeString(o.results().resolve("summary.md"), SummaryMarkdown.render(r), StandardCharsets.UTF_8);
-            Files.writeString(o.results().resolve("summary.json"), SummaryJson.render(r), StandardCharsets.UTF_8);
+            Files.writeString(o.results().resolve("summary.md"), SummaryMarkdown.render(r, o.results()), StandardCharsets.UTF_8);
+            Files.writeString(o.results().resolve("summary.json"), SummaryJson.render(r, exitCodes.applyAsInt(r.verdict())), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,6 +1,7 @@
 package dev.relaycheck.checker.report;
 
 import dev.relaycheck.checker.Counterexample;
+import dev.relaycheck.checker.ReplayLine;
 import dev.relaycheck.checker.ReplayRecord;
 import dev.relaycheck.checker.SearchResult;
 import dev.relaycheck.checker.TraceFormatter;
@@ -147,7 +148,7 @@ public final class HtmlReport {
                     .append(": ").append(cx.invariant()).append(" on ").append(Html.esc(cx.scenario().name())).append("</h3>\n");
             b.append(Swimlane.svg(cx));
             b.append("<pre>").append(Html.esc(TraceFormatter.format(cx))).append("</pre>\n");
-            b.append("<p class=\"replay\">./relaycheck replay ").append(Html.esc(ReplayRecord.of(cx).toToken())).append("</p>\n");
+            b.append("<p class=\"replay\">").append(Html.esc(ReplayLine.of(cx))).append("</p>\n");
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.relaycheck.checker.report;
 import dev.relaycheck.checker.Counterexample;
 import dev.relaycheck.checker.ModelCheck;
 import dev.relaycheck.checker.SearchResult;
+import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 
@@ -78,6 +79,32 @@ public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerR
 
     public boolean passed() {
         return failures().isEmpty();
+    }
+
+    /**
+     * The run's verdict, by {@link Verdict}'s precedence: the logic under test's verdicts on the scenarios; a
+     * checker that did not complete makes it at least INCOMPLETE; a checker's failing row or a catalogue
+     * variant that escaped every checker makes it a VIOLATION (of the harness, if not of the logic).
+     */
+    public Verdict verdict() {
+        List<Verdict> all = new ArrayList<>();
+        model.subject().forEach(r -> all.add(Verdict.of(r)));
+        for (CheckerRows c : checkers) {
+            if (c.status().equals("FAIL") && c.rows().isEmpty()) {
+                all.add(Verdict.INCOMPLETE);
+            }
+            for (CheckerRows.Row r : c.rows()) {
+                if (r.expect().equals("PASS") && !r.verdict().equals("PASS")) {
+                    all.add(Verdict.VIOLATION);
+                }
+            }
+        }
+        for (RelayLogic v : LogicCatalogue.variants()) {
+            if (!caughtSomewhere(v.id())) {
+                all.add(Verdict.VIOLATION);
+            }
+        }
+        return Verdict.worst(all);
     }
 
     /** Counterexamples to draw: the logic under test's, then the shortest per catalogue variant. */

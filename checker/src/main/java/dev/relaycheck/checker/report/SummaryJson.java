@@ -1,27 +1,34 @@
 package dev.relaycheck.checker.report;
 
 import dev.relaycheck.checker.Counterexample;
-import dev.relaycheck.checker.ReplayRecord;
+import dev.relaycheck.checker.ReplayLine;
 import dev.relaycheck.checker.SearchResult;
+import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.model.Witness;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * results/summary.json, schema {@code relaycheck-summary/1}: for tools and for comparing two runs. Keys are
+ * results/summary.json, schema {@code relaycheck-summary/2}: for tools and for comparing two runs. Keys are
  * written in a fixed order; the only fields that change between identical runs are the {@code seconds}.
+ * Version 2 adds {@code outcome} (CLEAN, VIOLATION, LOGIC_ERROR, NON_DETERMINISM, INCOMPLETE or VACUOUS) and
+ * {@code exit} (the command's exit code) at the top and {@code outcome} per scenario; every field of version 1
+ * is kept with its meaning, so a reader of version 1 that ignores unknown keys reads version 2.
  */
 public final class SummaryJson {
-    public static final String SCHEMA = "relaycheck-summary/1";
+    public static final String SCHEMA = "relaycheck-summary/2";
 
     private SummaryJson() {
     }
 
-    public static String render(Report r) {
+    /** @param exit the exit code the run's verdict gives (the CLI's mapping, passed in so the two never differ) */
+    public static String render(Report r, int exit) {
         StringBuilder b = new StringBuilder("{\n");
         field(b, 1, "schema", str(SCHEMA), true);
         field(b, 1, "verdict", str(r.passed() ? "PASS" : "FAIL"), true);
+        field(b, 1, "outcome", str(r.verdict().name()), true);
+        field(b, 1, "exit", Integer.toString(exit), true);
         field(b, 1, "logic", str(r.subject().id()), true);
         field(b, 1, "failures", array(r.failures().stream().map(SummaryJson::str).toList(), 2), true);
         List<String> scenarios = new ArrayList<>();
@@ -33,6 +40,7 @@ public final class SummaryJson {
             w.append('}');
             scenarios.add(object(2, List.of(
                     kv("name", str(s.scenario().name())), kv("verdict", str(s.verdictLine())),
+                    kv("outcome", str(Verdict.of(s).name())),
                     kv("states", Long.toString(s.states())), kv("transitions", Long.toString(s.transitions())),
                     kv("depth", Integer.toString(s.depth())), kv("witnesses", w.toString()),
                     kv("seconds", String.format("%.3f", s.nanos() / 1e9)))));
@@ -51,7 +59,7 @@ public final class SummaryJson {
         for (Counterexample c : r.counterexamples()) {
             cx.add(object(2, List.of(kv("logic", str(c.logic().id())), kv("scenario", str(c.scenario().name())),
                     kv("invariant", str(c.invariant().name())), kv("steps", Integer.toString(c.path().size())),
-                    kv("replay", str("./relaycheck replay " + ReplayRecord.of(c).toToken())))));
+                    kv("replay", str(ReplayLine.of(c))))));
         }
         field(b, 1, "counterexamples", array(cx, 2), false);
         b.append("}\n");

@@ -12,9 +12,16 @@ public final class SummaryMarkdown {
     private SummaryMarkdown() {
     }
 
+    /** The summary of a run that wrote its report under the default {@code results/}. */
     public static String render(Report r) {
+        return render(r, java.nio.file.Path.of("results"));
+    }
+
+    /** The summary, pointing at the full report under {@code results} (the folder as the user named it). */
+    public static String render(Report r, java.nio.file.Path results) {
         StringBuilder b = new StringBuilder();
-        b.append("## relaycheck: ").append(r.passed() ? "PASS" : "FAIL").append(" for `").append(r.subject().id()).append("`\n\n");
+        b.append("## relaycheck: ").append(r.passed() ? "PASS" : "FAIL").append(" for `").append(r.subject().id()).append("`")
+                .append(r.passed() ? "" : " (" + r.verdict() + ")").append("\n\n");
         List<String> failures = r.failures();
         if (!failures.isEmpty()) {
             failures.forEach(f -> b.append("- **").append(f).append("**\n"));
@@ -42,7 +49,7 @@ public final class SummaryMarkdown {
             b.append('\n');
         }
         b.append("\nCells: the invariant or forbidden outcome that caught the variant; `escaped`: run there and not caught; "
-                + "`-`: that checker does not cover it. Full report: `results/index.html`.\n");
+                + "`-`: that checker does not cover it. Full report: `" + results.resolve("index.html") + "`.\n");
         for (String note : r.notes()) {
             b.append("\n> ").append(note).append('\n');
         }

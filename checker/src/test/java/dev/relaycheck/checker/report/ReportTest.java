@@ -45,8 +45,9 @@ class ReportTest {
 
     @Test
     void summaryJsonMatchesItsGoldenFileApartFromTimings() throws IOException {
-        String json = SummaryJson.render(report()).replaceAll("\"seconds\": [0-9.]+", "\"seconds\": 0");
-        assertThat(json).startsWith("{\n  \"schema\": \"relaycheck-summary/1\",\n  \"verdict\": \"PASS\"");
+        String json = SummaryJson.render(report(), 0).replaceAll("\"seconds\": [0-9.]+", "\"seconds\": 0");
+        assertThat(json).startsWith("{\n  \"schema\": \"relaycheck-summary/2\",\n  \"verdict\": \"PASS\",\n"
+                + "  \"outcome\": \"CLEAN\",\n  \"exit\": 0,\n");
         golden("summary.json", json);
     }
 

@@ -1,0 +1,67 @@
+package dev.relaycheck.checker.cli;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * An OutOfMemoryError anywhere, in the main thread or a worker, becomes one line on stderr and exit 3. The
+ * line is built before the heap runs out, and a worker prints it with no allocation, so printing it cannot
+ * fail the same way; it is printed once however many threads run out together.
+ */
+final class OutOfMemory {
+    private static final String LINE = "relaycheck: out of memory (heap limit " + Runtime.getRuntime().maxMemory() / (1 << 20)
+            + " MiB): lower --max-states or --threads, or raise the heap (RELAYCHECK_JAVA_OPTS=-Xmx...)";
+    private static final byte[] LINE_BYTES = (LINE + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
+    private static boolean reported;
+    private static final FileOutputStream STDERR = new FileOutputStream(FileDescriptor.err);
+
+    private OutOfMemory() {
+    }
+
+    /** For the real process only: a worker's uncaught error ends the process with one line instead of a stack trace. */
+    static void install() {
+        causedBy(new Throwable()); // resolve what the handler calls now, while there is memory to do it
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            try {
+                if (!causedBy(e)) {
+                    System.err.println("relaycheck: internal error in thread " + thread.getName() + ": " + e);
+                    System.exit(RelaycheckCli.INTERNAL); // a dead worker would leave the search waiting for it
+                } else if (claim()) {
+                    STDERR.write(LINE_BYTES);
+                    System.exit(RelaycheckCli.INTERNAL);
+                }
+                // else: the thread that reported first ends the process
+            } catch (Throwable stillOutOfMemory) {
+                Runtime.getRuntime().halt(RelaycheckCli.INTERNAL); // never let an error leave the handler: the JVM would print it
+            }
+        });
+    }
+
+    /** True for the first caller only: the line is printed once. A plain lock: nothing to link or allocate. */
+    private static synchronized boolean claim() {
+        if (reported) {
+            return false;
+        }
+        reported = true;
+        return true;
+    }
+
+    static boolean causedBy(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof OutOfMemoryError) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static void report(PrintWriter err) {
+        if (claim()) {
+            err.println(LINE);
+            err.flush();
+        }
+    }
+}
