@@ -16,7 +16,7 @@ import java.util.Set;
  * the changed scenario off as the shipped one.
  */
 final class ScenarioOverrides {
-    @Option(names = "--pollers", paramLabel = "N", description = "override: N pollers (the first N kept, more named p<k>)")
+    @Option(names = "--pollers", paramLabel = "N", description = "override: N pollers (the first N kept, more named p4, p5, ...)")
     Integer pollers;
     @Option(names = "--events", paramLabel = "N", description = "override: keep only the first N events")
     Integer events;

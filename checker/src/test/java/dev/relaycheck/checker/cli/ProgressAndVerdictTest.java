@@ -49,11 +49,12 @@ class ProgressAndVerdictTest {
         assertThat(Verdict.worst(List.of())).isEqualTo(Verdict.CLEAN);
         assertThat(Verdict.worst(List.of(Verdict.VACUOUS, Verdict.CLEAN))).isEqualTo(Verdict.VACUOUS);
         assertThat(Verdict.worst(List.of(Verdict.VACUOUS, Verdict.INCOMPLETE))).isEqualTo(Verdict.INCOMPLETE);
-        assertThat(Verdict.worst(List.of(Verdict.INCOMPLETE, Verdict.NON_DETERMINISM))).isEqualTo(Verdict.NON_DETERMINISM);
-        assertThat(Verdict.worst(List.of(Verdict.NON_DETERMINISM, Verdict.LOGIC_ERROR))).isEqualTo(Verdict.LOGIC_ERROR);
-        assertThat(Verdict.worst(List.of(Verdict.LOGIC_ERROR, Verdict.VIOLATION, Verdict.CLEAN))).isEqualTo(Verdict.VIOLATION);
+        assertThat(Verdict.worst(List.of(Verdict.INCOMPLETE, Verdict.VIOLATION))).isEqualTo(Verdict.VIOLATION);
+        // a logic that throws, or is not a function, makes every other finding about it unreliable
+        assertThat(Verdict.worst(List.of(Verdict.VIOLATION, Verdict.LOGIC_ERROR, Verdict.CLEAN))).isEqualTo(Verdict.LOGIC_ERROR);
+        assertThat(Verdict.worst(List.of(Verdict.LOGIC_ERROR, Verdict.NON_DETERMINISM))).isEqualTo(Verdict.NON_DETERMINISM);
         assertThat(List.of(Verdict.values()).stream().map(ExitCodes::of).toList())
                 .containsExactly(RelaycheckCli.CLEAN, RelaycheckCli.VACUOUS, RelaycheckCli.INCOMPLETE,
-                        RelaycheckCli.NON_DETERMINISM, RelaycheckCli.LOGIC_ERROR, RelaycheckCli.VIOLATION);
+                        RelaycheckCli.VIOLATION, RelaycheckCli.LOGIC_ERROR, RelaycheckCli.NON_DETERMINISM);
     }
 }

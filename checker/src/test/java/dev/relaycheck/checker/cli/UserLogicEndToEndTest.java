@@ -143,7 +143,10 @@ class UserLogicEndToEndTest {
         assertThat(vacuous.exit()).as(vacuous.toString()).isEqualTo(RelaycheckCli.VACUOUS);
         assertThat(vacuous.out()).contains("VACUOUS: never reached [STALE_ACK, LEASE_RECLAIMED]").contains("verdict VACUOUS");
 
-        ChildCli.Run incomplete = ChildCli.run(dir, with(logic, "-s", "stale-ack-after-expiry", "-s", "mixed", "--max-states", "200"));
+        // double-claim has no fault that could leave a row stuck, so its bounded search can only stop at the
+        // bound (on mixed a crash strands a batch, and a healing failure found before a bound is a violation)
+        ChildCli.Run incomplete = ChildCli.run(dir, with(logic, "-s", "stale-ack-after-expiry", "-s", "double-claim",
+                "--max-states", "150"));
         assertThat(incomplete.exit()).as(incomplete.toString()).isEqualTo(RelaycheckCli.INCOMPLETE);
         assertThat(incomplete.out()).contains("verdict INCOMPLETE");
 
