@@ -7,6 +7,7 @@ import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.checker.report.CheckerRows;
 import dev.relaycheck.checker.report.FullCheck;
 import dev.relaycheck.checker.report.Report;
+import dev.relaycheck.checker.report.RunSummary;
 import dev.relaycheck.checker.report.SummaryMarkdown;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
@@ -21,6 +22,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -43,6 +45,9 @@ final class CheckCommand implements Callable<Integer> {
     String budget;
     @Option(names = "--only", paramLabel = "CHECKERS", split = ",", description = "subset of model,jcstress,lincheck,sql (default: all)")
     List<String> only = List.of("model", "jcstress", "lincheck", "sql");
+    @Option(names = "--baseline", paramLabel = "DIR",
+            description = "an earlier run's results directory (or summary.json): the report opens with what changed since")
+    Path baseline;
     @Spec
     CommandSpec spec;
 
@@ -68,8 +73,12 @@ final class CheckCommand implements Callable<Integer> {
         Path home = Path.of(System.getProperty("relaycheck.home", ".")).toAbsolutePath().normalize();
         FullCheck.Options options = new FullCheck.Options(subject, chosen, search.bfs(progress), b, checkers,
                 home, search.results);
-        Report r = new FullCheck(options, spec.commandLine().getErr()).run();
+        // read before the run: the baseline may be the very directory this run overwrites
+        Optional<RunSummary> before = Optional.ofNullable(baseline).map(p -> RunSummary.read(p, p.toString()));
+        FullCheck check = new FullCheck(options, spec.commandLine().getErr(), before);
+        Report r = check.run();
         print(out, r, chosen);
+        check.comparison().ifPresent(d -> out.print("\n== before/after (--baseline " + baseline + ")\n" + d.text()));
         return r.passed() ? RelaycheckCli.CLEAN : RelaycheckCli.VIOLATION;
     }
 

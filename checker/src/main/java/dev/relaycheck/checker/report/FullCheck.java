@@ -17,8 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * {@code relaycheck check}: runs every checker within a budget and writes results/index.html,
@@ -56,10 +56,23 @@ public final class FullCheck {
 
     private final Options o;
     private final PrintWriter log;
+    private final Optional<RunSummary> baseline;
+    private Optional<RunDiff> comparison = Optional.empty();
 
     public FullCheck(Options o, PrintWriter log) {
+        this(o, log, Optional.empty());
+    }
+
+    /** With a baseline (an earlier run's summary), the page opens with what changed since it. */
+    public FullCheck(Options o, PrintWriter log, Optional<RunSummary> baseline) {
         this.o = o;
         this.log = log;
+        this.baseline = baseline;
+    }
+
+    /** The comparison with the baseline, once {@link #run()} made the report. */
+    public Optional<RunDiff> comparison() {
+        return comparison;
     }
 
     public Report run() {
@@ -155,15 +168,9 @@ public final class FullCheck {
     private void write(Report r) {
         try {
             Files.createDirectories(o.results());
-            List<String> traces = new ArrayList<>();
-            Path lincheck = o.results().resolve("lincheck");
-            if (Files.isDirectory(lincheck)) {
-                try (Stream<Path> files = Files.list(lincheck)) {
-                    files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".txt")).sorted().forEach(traces::add);
-                }
-            }
-            boolean jcstressHtml = Files.isRegularFile(o.results().resolve("jcstress/index.html"));
-            Files.writeString(o.results().resolve("index.html"), HtmlReport.render(r, traces, jcstressHtml), StandardCharsets.UTF_8);
+            comparison = baseline.map(b -> RunDiff.of(b, RunSummary.of(r, o.results().toString())));
+            Files.writeString(o.results().resolve("index.html"), HtmlReport.render(r, ReportLinks.scan(o.results()), comparison),
+                    StandardCharsets.UTF_8);
             Files.writeString(o.results().resolve("summary.md"), SummaryMarkdown.render(r), StandardCharsets.UTF_8);
             Files.writeString(o.results().resolve("summary.json"), SummaryJson.render(r), StandardCharsets.UTF_8);
         } catch (IOException e) {
