@@ -78,7 +78,10 @@ final class CheckCommand implements Callable<Integer> {
         FullCheck check = new FullCheck(options, spec.commandLine().getErr(), before);
         Report r = check.run();
         print(out, r, chosen);
-        check.comparison().ifPresent(d -> out.print("\n== before/after (--baseline " + baseline + ")\n" + d.text()));
+        check.comparison().ifPresent(d -> {
+            out.print("\n== before/after (--baseline " + baseline + ")\n" + d.text());
+            out.flush();
+        });
         return r.passed() ? RelaycheckCli.CLEAN : RelaycheckCli.VIOLATION;
     }
 
