@@ -171,7 +171,7 @@ public final class FullCheck {
             comparison = baseline.map(b -> RunDiff.of(b, RunSummary.of(r, o.results().toString())));
             Files.writeString(o.results().resolve("index.html"), HtmlReport.render(r, ReportLinks.scan(o.results()), comparison),
                     StandardCharsets.UTF_8);
-            Files.writeString(o.results().resolve("summary.md"), SummaryMarkdown.render(r), StandardCharsets.UTF_8);
+            Files.writeString(o.results().resolve("summary.md"), SummaryMarkdown.render(r, comparison), StandardCharsets.UTF_8);
             Files.writeString(o.results().resolve("summary.json"), SummaryJson.render(r), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

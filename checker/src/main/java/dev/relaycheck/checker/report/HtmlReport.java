@@ -246,7 +246,9 @@ public final class HtmlReport {
             for (Witness w : Witness.values()) {
                 long n = s.witnesses().getOrDefault(w, 0L);
                 boolean required = s.scenario().requiredWitnesses().contains(w);
-                b.append("<td class=\"num").append(required ? n == 0 ? " missing" : " req" : "").append("\">").append(n).append("</td>");
+                // a search that stopped at a violation did not get the chance to reach its witnesses: not vacuous
+                boolean missing = required && n == 0 && !s.violated();
+                b.append("<td class=\"num").append(missing ? " missing" : required ? " req" : "").append("\">").append(n).append("</td>");
             }
             b.append("<td><span class=\"t\" title=\"").append(Html.esc(s.timing())).append("\">")
                     .append(String.format("%.2f s", s.nanos() / 1e9)).append("</span></td></tr>\n");

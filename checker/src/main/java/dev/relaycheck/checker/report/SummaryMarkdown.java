@@ -13,7 +13,19 @@ public final class SummaryMarkdown {
     }
 
     public static String render(Report r) {
+        return render(r, java.util.Optional.empty());
+    }
+
+    /** With a baseline, what got worse and better since it comes first. */
+    public static String render(Report r, java.util.Optional<RunDiff> baseline) {
         StringBuilder b = new StringBuilder();
+        baseline.ifPresent(d -> {
+            b.append("## Before/after: ").append(d.headline()).append("\n\nCompared with `").append(d.before().source())
+                    .append("` (logic `").append(d.before().logic()).append("`, ").append(d.before().verdict()).append(").\n\n");
+            d.items().stream().filter(i -> i.kind() != RunDiff.Kind.CHANGED).forEach(i -> b.append("- **").append(i.kind())
+                    .append("**: ").append(i.text()).append(i.sampled() ? " (sampled)" : "").append('\n'));
+            b.append('\n');
+        });
         b.append("## relaycheck: ").append(r.passed() ? "PASS" : "FAIL").append(" for `").append(r.subject().id()).append("`\n\n");
         List<String> failures = r.failures();
         if (!failures.isEmpty()) {

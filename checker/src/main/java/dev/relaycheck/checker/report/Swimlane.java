@@ -59,17 +59,17 @@ public final class Swimlane {
             for (String a : actors) {
                 b.append("<td>");
                 if (first.step().actor().equals(a)) {
-                    b.append(stepBox(first, run, i == culprit ? cx.invariant().name() : i == cause ? "contradicted" : ""));
+                    b.append(stepBox(first, last, run, i == culprit ? cx.invariant().name() : i == cause ? (culprit >= 0
+                            ? "contradicted by the culprit" : "last change to the stuck row") : ""));
                 }
                 b.append("</td>");
             }
             for (String r : rows) {
-                b.append(rowCell(first.before(), last.after(), r, i == culprit || i == cause));
+                b.append(rowCell(first.before(), last.after(), r, cx.scenario().pollers(), i == culprit || i == cause));
             }
             b.append(consumerCell(first, last)).append("<td>");
-            if (first.before().clock() != last.after().clock()) {
-                b.append("<span class=\"lbl\">").append(run > 1 ? "Tick ×" + run + "<br>" : "").append("now=")
-                        .append(last.after().clock()).append("</span>");
+            if (first.step().actor().equals("clock")) {
+                b.append(stepBox(first, last, run, i == culprit ? cx.invariant().name() : ""));
             }
             b.append("</td></tr>\n");
             i += run;
@@ -80,23 +80,24 @@ public final class Swimlane {
         return b.toString();
     }
 
-    private static String stepBox(TraceStep t, int run, String mark) {
+    /** The box of a step (or of a run of healing ticks, first to last) on its actor's lane. */
+    private static String stepBox(TraceStep t, TraceStep last, int run, String mark) {
         String kind = t.step().isFault() ? "fault" : t.healing() ? "heal" : "act";
         String label = run > 1 ? "Tick ×" + run : t.step().toString();
         StringBuilder b = new StringBuilder("<div class=\"box " + kind + "\" title=\"" + Html.esc("#" + t.number() + " "
-                + label + " => " + t.outcome()) + "\"><span class=\"lbl\">" + wrappable(label) + "</span>");
-        if (t.outcome() != null) {
-            b.append("<span class=\"out\">").append(wrappable(t.outcome().toString())).append("</span>");
+                + label + " => " + last.outcome()) + "\"><span class=\"lbl\">" + wrappable(label) + "</span>");
+        if (last.outcome() != null) {
+            b.append("<span class=\"out\">").append(wrappable(last.outcome().toString())).append("</span>");
         }
         if (!mark.isEmpty()) {
-            b.append("<span class=\"mark\">").append(mark.equals("contradicted") ? "contradicted by the culprit" : "&lt;== " + mark.replace("_", "_<wbr>"))
+            b.append("<span class=\"mark\">").append(mark.contains(" ") ? mark : "&lt;== " + mark.replace("_", "_<wbr>"))
                     .append("</span>");
         }
         return b.append("</div>").toString();
     }
 
     /** The row's state after the step as a bar; its text where it changed (and on the marked steps). */
-    private static String rowCell(RelayState before, RelayState after, String id, boolean marked) {
+    private static String rowCell(RelayState before, RelayState after, String id, List<String> pollers, boolean marked) {
         OutboxRow was = before.rows().stream().filter(r -> r.id().equals(id)).findFirst().orElse(null);
         OutboxRow row = after.rows().stream().filter(r -> r.id().equals(id)).findFirst().orElse(null);
         if (row == null) {
@@ -105,7 +106,7 @@ public final class Swimlane {
         boolean expired = row.lease() != null && row.lease().expiredAt(after.clock());
         boolean wasExpired = was != null && was.lease() != null && was.lease().expiredAt(before.clock());
         String cls = row.status() == RowStatus.DELIVERED ? "delivered" : row.lease() == null ? "free"
-                : (expired ? "expired " : "") + OWNER_COLOURS[ownerIndex(row.lease()) % OWNER_COLOURS.length];
+                : (expired ? "expired " : "") + OWNER_COLOURS[Math.max(0, pollers.indexOf(row.lease().owner())) % OWNER_COLOURS.length];
         boolean changed = !Objects.equals(was, row) || expired != wasExpired;
         StringBuilder b = new StringBuilder("<td class=\"rowbar " + cls + (changed ? " changed" : "") + "\" title=\""
                 + Html.esc(id + ": " + rowText(row, after.clock())) + "\">");
@@ -125,11 +126,6 @@ public final class Swimlane {
         }
         return "PENDING " + l.owner() + " t" + l.token() + " exp " + (l.expiry() == Lease.NEVER ? "never" : Integer.toString(l.expiry()))
                 + (l.expiredAt(now) ? " (expired)" : "");
-    }
-
-    private static int ownerIndex(Lease l) {
-        String digits = l.owner().replaceAll("\\D", "");
-        return digits.isEmpty() ? 0 : Math.max(0, Integer.parseInt(digits.length() > 3 ? digits.substring(0, 3) : digits) - 1);
     }
 
     /** What the consumer's database did: the delivery's answer, markers written, effect counts, stock. */

@@ -104,6 +104,8 @@ class DiffCliTest {
         assertThat(page.indexOf("id=\"baseline\"")).as("the comparison comes before the verdict").isPositive()
                 .isLessThan(page.indexOf("id=\"verdict\""));
         assertThat(page).contains("Before/after: WORSE").contains("VIOLATION STALE_ACK_REJECTED");
+        assertThat(Files.readString(dir.resolve("owner-fenced/summary.md"), StandardCharsets.UTF_8))
+                .startsWith("## Before/after: WORSE").contains("- **WORSE**: scenario stale-ack-after-expiry: OK -> VIOLATION");
     }
 
     @Test
