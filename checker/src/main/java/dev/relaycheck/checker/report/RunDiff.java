@@ -139,6 +139,21 @@ public record RunDiff(RunSummary before, RunSummary after, List<Item> items, Lis
         Map<String, RunSummary.RowLine> was = new LinkedHashMap<>();
         before.rows().stream().filter(r -> !subjectModelRow(r)).forEach(r -> was.put(r.key(), r));
         Set<String> seen = new LinkedHashSet<>();
+        Set<String> ranBefore = checkersWithRows(before);
+        Set<String> ranNow = checkersWithRows(after);
+        // a checker that ran in one run only (e.g. --only model before): one line, not one per row
+        for (String c : ranNow) {
+            if (!ranBefore.contains(c)) {
+                long n = after.rows().stream().filter(r -> r.checker().equals(c)).count();
+                items.add(new Item(Kind.CHANGED, c + ": not run before, " + n + " results now", false));
+            }
+        }
+        for (String c : ranBefore) {
+            if (!ranNow.contains(c)) {
+                long n = before.rows().stream().filter(r -> r.checker().equals(c)).count();
+                items.add(new Item(Kind.CHANGED, c + ": not run in this run (" + n + " results before)", false));
+            }
+        }
         for (RunSummary.RowLine r : after.rows()) {
             if (subjectModelRow(r)) {
                 continue;
@@ -149,8 +164,10 @@ public record RunDiff(RunSummary before, RunSummary after, List<Item> items, Lis
             String name = r.checker().equals("model") && r.expect().equals("CATCH")
                     ? "variant " + r.target() + " (model)" : r.checker() + " " + r.check() + " on " + r.target();
             if (o == null) {
-                items.add(new Item(r.good() ? Kind.CHANGED : Kind.WORSE, name + ": new in this run, " + r.verdict() + " "
-                        + r.detail(), sampled));
+                if (!r.good() || ranBefore.contains(r.checker())) {
+                    items.add(new Item(r.good() ? Kind.CHANGED : Kind.WORSE, name + ": new in this run, " + r.verdict() + " "
+                            + r.detail(), sampled));
+                }
             } else if (!o.verdict().equals(r.verdict())) {
                 Kind k = o.good() && !r.good() ? Kind.WORSE : !o.good() && r.good() ? Kind.BETTER : Kind.CHANGED;
                 items.add(new Item(k, name + ": " + o.verdict() + " -> " + r.verdict() + " (was: " + o.detail() + "; now: "
@@ -159,9 +176,15 @@ public record RunDiff(RunSummary before, RunSummary after, List<Item> items, Lis
                 items.add(new Item(Kind.CHANGED, name + ": " + o.detail() + " -> " + r.detail(), false));
             }
         }
-        was.values().stream().filter(r -> !seen.contains(r.key())).forEach(r -> items.add(new Item(Kind.CHANGED,
+        was.values().stream().filter(r -> !seen.contains(r.key()) && ranNow.contains(r.checker())).forEach(r -> items.add(new Item(Kind.CHANGED,
                 r.checker() + " " + r.check() + " on " + r.target() + ": not run in this run (was " + r.verdict() + ")",
                 Sampling.sampled(r.checker(), r.check()))));
+    }
+
+    private static Set<String> checkersWithRows(RunSummary s) {
+        Set<String> out = new LinkedHashSet<>();
+        s.rows().forEach(r -> out.add(r.checker()));
+        return out;
     }
 
     private static boolean subjectModelRow(RunSummary.RowLine r) {

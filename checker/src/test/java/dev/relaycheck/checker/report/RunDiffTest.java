@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -64,6 +65,22 @@ class RunDiffTest {
         // what the forward change gained, the reverse one loses
         assertThat(d.of(RunDiff.Kind.WORSE)).extracting(RunDiff.Item::text).containsExactly(
                 "scenario crash-restart: lost witness DELIVERY_RETRIED, reached 3 times before, never now");
+    }
+
+    @Test
+    void aCheckerThatRanInOneRunOnlyIsOneLineUnlessItFoundSomething() {
+        RunSummary.RowLine model = new RunSummary.RowLine("model", "bfs", "ack-ignores-token", "CATCH", "CAUGHT", "STALE_ACK_REJECTED");
+        RunSummary before = new RunSummary("a", "PASS", "correct", List.of(), List.of(), List.of(model), List.of());
+        RunSummary after = new RunSummary("b", "FAIL", "correct", List.of(), List.of(), List.of(model,
+                new RunSummary.RowLine("jcstress", "Lease_01_DoubleClaim", "correct", "PASS", "PASS", "no forbidden outcome"),
+                new RunSummary.RowLine("jcstress", "Lease_02_StaleAckAfterExpiry", "correct", "PASS", "FAILED", "forbidden seen")),
+                List.of());
+        RunDiff d = RunDiff.of(before, after);
+        assertThat(d.items()).extracting(RunDiff.Item::text).containsExactly("verdict PASS -> FAIL",
+                "jcstress Lease_02_StaleAckAfterExpiry on correct: new in this run, FAILED forbidden seen",
+                "jcstress: not run before, 2 results now");
+        assertThat(RunDiff.of(after, before).items()).extracting(RunDiff.Item::text)
+                .containsExactly("verdict FAIL -> PASS", "jcstress: not run in this run (2 results before)");
     }
 
     @Test
