@@ -112,7 +112,7 @@ class CliTest {
         assertThat(r.out()).contains("== model kill matrix").contains("PASS: correct passed 5 of 5 scenarios; 14 of 14 variants caught");
         assertThat(results.resolve("index.html")).exists();
         assertThat(results.resolve("summary.md")).content().startsWith("## relaycheck: PASS for `correct`");
-        assertThat(results.resolve("summary.json")).content().contains("\"schema\": \"relaycheck-summary/1\"");
+        assertThat(results.resolve("summary.json")).content().contains("\"schema\": \"relaycheck-summary/2\"");
         assertThat(r.exit()).isEqualTo(0);
     }
 
