@@ -167,7 +167,7 @@ public final class HtmlReport {
                 Optional<CheckerRows.Row> cell = r.cell(c, target);
                 String cls = cell.isEmpty() ? "na" : cell.get().caught() ? "caught" : "escaped";
                 b.append("<td class=\"").append(cls).append("\" title=\"").append(Html.esc(cell.map(x -> x.check() + ": " + x.detail()).orElse("")))
-                        .append("\">").append(Html.esc(SummaryMarkdown.cellText(cell))).append("</td>");
+                        .append("\">").append(breakable(SummaryMarkdown.cellText(cell))).append("</td>");
             }
             b.append("</tr>\n");
         }
