@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Runs every check of {@link Checks} on every one of its targets, with the budget from system properties:
  * the correct store must pass, and every broken target must make Lincheck fail the check with the failure
- * the check looks for (the negative controls). Reports land in results/lincheck/ as with the main entry.
+ * the check looks for (the negative controls). Reports land in target/lincheck-results/ (the pom sets -Dlincheck.results), never in results/.
  * {@code -Dlincheck.only=CHECK[/TARGET]} runs a part.
  */
 class LincheckChecksTest {

@@ -7,6 +7,8 @@ import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.checker.report.CheckerRows;
 import dev.relaycheck.checker.report.FullCheck;
 import dev.relaycheck.checker.report.Report;
+import dev.relaycheck.checker.report.RunDiff;
+import dev.relaycheck.checker.report.RunSummary;
 import dev.relaycheck.checker.report.SummaryMarkdown;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
@@ -21,6 +23,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -48,6 +51,9 @@ final class CheckCommand implements Callable<Integer> {
     String budget;
     @Option(names = "--only", paramLabel = "CHECKERS", split = ",", description = "subset of model,jcstress,lincheck,sql (default: all)")
     List<String> only = List.of("model", "jcstress", "lincheck", "sql");
+    @Option(names = "--baseline", paramLabel = "DIR",
+            description = "an earlier run's results directory (or summary.json): the report opens with what changed since")
+    Path baseline;
     @Spec
     CommandSpec spec;
 
@@ -73,14 +79,21 @@ final class CheckCommand implements Callable<Integer> {
         Path home = Path.of(System.getProperty("relaycheck.home", ".")).toAbsolutePath().normalize();
         FullCheck.Options options = new FullCheck.Options(subject, chosen, search.bfs(progress), b, checkers,
                 home, search.results());
+        // read before the run: the baseline may be the very directory this run overwrites
+        Optional<RunSummary> before = Optional.ofNullable(baseline).map(p -> RunSummary.read(p, p.toString()));
         PhaseProgressPrinter phases = PhaseProgressPrinter.forStderr(spec.commandLine().getErr());
-        Report r = new FullCheck(options, spec.commandLine().getErr(), ExitCodes::of, phases).run();
+        FullCheck check = new FullCheck(options, spec.commandLine().getErr(), ExitCodes::of, phases, before);
+        Report r = check.run();
         phases.finishLine();
-        print(out, r, chosen);
+        print(out, r, chosen, check.comparison());
+        check.comparison().ifPresent(d -> {
+            out.print("\n== before/after (--baseline " + baseline + ")\n" + d.text());
+            out.flush();
+        });
         return ExitCodes.of(r.verdict());
     }
 
-    private void print(PrintWriter out, Report r, List<Scenario> chosen) {
+    private void print(PrintWriter out, Report r, List<Scenario> chosen, Optional<RunDiff> comparison) {
         ModelCheck.Outcome o = r.model();
         out.println("== logic under test: " + r.subject().id() + " (" + r.subject().description() + ")");
         for (SearchResult s : o.subject()) {
@@ -104,7 +117,7 @@ final class CheckCommand implements Callable<Integer> {
             out.printf("%-9s %-7s %s%n", c.checker(), c.status(), c.note());
         }
         out.println();
-        out.print(SummaryMarkdown.render(r, search.results));
+        out.print(SummaryMarkdown.render(r, search.results, comparison));
         out.println();
         long passed = o.subject().stream().filter(SearchResult::passed).count();
         long caught = r.targets().stream().filter(r::caughtSomewhere).count();

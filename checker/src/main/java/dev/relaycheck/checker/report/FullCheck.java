@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -62,16 +63,26 @@ public final class FullCheck {
     private final PrintWriter log;
     private final ToIntFunction<Verdict> exitCodes;
     private final PhaseProgress progress;
+    private final Optional<RunSummary> baseline;
+    private Optional<RunDiff> comparison = Optional.empty();
 
     /**
      * @param exitCodes the CLI's exit code for a verdict, which summary.json records beside it
      * @param progress  told how far each phase has come
+     * @param baseline  an earlier run's summary: the page then opens with what changed since it
      */
-    public FullCheck(Options o, PrintWriter log, ToIntFunction<Verdict> exitCodes, PhaseProgress progress) {
+    public FullCheck(Options o, PrintWriter log, ToIntFunction<Verdict> exitCodes, PhaseProgress progress,
+                     Optional<RunSummary> baseline) {
         this.o = o;
         this.log = log;
         this.exitCodes = exitCodes;
         this.progress = progress;
+        this.baseline = baseline;
+    }
+
+    /** The comparison with the baseline, once {@link #run()} made the report. */
+    public Optional<RunDiff> comparison() {
+        return comparison;
     }
 
     public Report run() {
@@ -233,17 +244,13 @@ public final class FullCheck {
     private void write(Report r) {
         try {
             Files.createDirectories(o.results());
-            List<String> traces = new ArrayList<>();
-            Path lincheck = o.results().resolve("lincheck");
-            if (Files.isDirectory(lincheck)) {
-                try (Stream<Path> files = Files.list(lincheck)) {
-                    files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".txt")).sorted().forEach(traces::add);
-                }
-            }
-            boolean jcstressHtml = Files.isRegularFile(o.results().resolve("jcstress/index.html"));
-            Files.writeString(o.results().resolve("index.html"), HtmlReport.render(r, traces, jcstressHtml), StandardCharsets.UTF_8);
-            Files.writeString(o.results().resolve("summary.md"), SummaryMarkdown.render(r, o.results()), StandardCharsets.UTF_8);
-            Files.writeString(o.results().resolve("summary.json"), SummaryJson.render(r, exitCodes.applyAsInt(r.verdict())), StandardCharsets.UTF_8);
+            comparison = baseline.map(b -> RunDiff.of(b, RunSummary.of(r, exitCodes.applyAsInt(r.verdict()), o.results().toString())));
+            Files.writeString(o.results().resolve("index.html"), HtmlReport.render(r, ReportLinks.scan(o.results()), comparison),
+                    StandardCharsets.UTF_8);
+            Files.writeString(o.results().resolve("summary.md"), SummaryMarkdown.render(r, o.results(), comparison),
+                    StandardCharsets.UTF_8);
+            Files.writeString(o.results().resolve("summary.json"), SummaryJson.render(r, exitCodes.applyAsInt(r.verdict())),
+                    StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

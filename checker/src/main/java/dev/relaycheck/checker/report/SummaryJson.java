@@ -10,14 +10,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * results/summary.json, schema {@code relaycheck-summary/2}: for tools and for comparing two runs. Keys are
- * written in a fixed order; the only fields that change between identical runs are the {@code seconds}.
- * Version 2 adds {@code outcome} (CLEAN, VIOLATION, LOGIC_ERROR, NON_DETERMINISM, INCOMPLETE or VACUOUS) and
- * {@code exit} (the command's exit code) at the top and {@code outcome} per scenario; every field of version 1
- * is kept with its meaning, so a reader of version 1 that ignores unknown keys reads version 2.
+ * results/summary.json, schema {@code relaycheck-summary/2}: for tools and for comparing two runs
+ * ({@code relaycheck diff}). Keys are written in a fixed order.
+ *
+ * <p>Schema /2 is /1 with additions only, so a reader of /1 that ignores unknown keys reads /2: {@code outcome}
+ * (CLEAN, VIOLATION, LOGIC_ERROR, NON_DETERMINISM, INCOMPLETE or VACUOUS) and {@code exit} (the command's exit
+ * code) at the top and {@code outcome} per scenario; each scenario lists its {@code required} witnesses, each
+ * checker row says whether it is {@code sampled}, and two objects split the run's facts: {@code deterministic}
+ * (the same bytes for the same inputs: scenarios without timings, the deterministic checkers' rows, the
+ * counterexamples) and {@code sampled} (what real-thread timing decides: wall-clock seconds, the rows of
+ * jcstress, Lincheck stress and the SQL races and crash-kills, and the jcstress outcome counts). The /1 fields
+ * stay as they were and mix both kinds.
  */
 public final class SummaryJson {
     public static final String SCHEMA = "relaycheck-summary/2";
+    /** The schemas {@link RunSummary} reads. */
+    public static final List<String> READABLE = List.of("relaycheck-summary/1", SCHEMA);
 
     private SummaryJson() {
     }
@@ -31,39 +39,88 @@ public final class SummaryJson {
         field(b, 1, "exit", Integer.toString(exit), true);
         field(b, 1, "logic", str(r.subject().id()), true);
         field(b, 1, "failures", array(r.failures().stream().map(SummaryJson::str).toList(), 2), true);
-        List<String> scenarios = new ArrayList<>();
-        for (SearchResult s : r.model().subject()) {
-            StringBuilder w = new StringBuilder("{");
-            for (Witness x : Witness.values()) {
-                w.append(x == Witness.values()[0] ? "" : ", ").append(str(x.name())).append(": ").append(s.witnesses().getOrDefault(x, 0L));
-            }
-            w.append('}');
-            scenarios.add(object(2, List.of(
-                    kv("name", str(s.scenario().name())), kv("verdict", str(s.verdictLine())),
-                    kv("outcome", str(Verdict.of(s).name())),
-                    kv("states", Long.toString(s.states())), kv("transitions", Long.toString(s.transitions())),
-                    kv("depth", Integer.toString(s.depth())), kv("witnesses", w.toString()),
-                    kv("seconds", String.format("%.3f", s.nanos() / 1e9)))));
-        }
-        field(b, 1, "scenarios", array(scenarios, 2), true);
+        field(b, 1, "scenarios", array(r.model().subject().stream().map(s -> scenario(s, true, 2)).toList(), 2), true);
         List<String> checkers = new ArrayList<>();
         for (CheckerRows c : r.checkers()) {
-            List<String> rows = c.rows().stream().map(x -> object(4, List.of(kv("check", str(x.check())),
-                    kv("target", str(x.target())), kv("expect", str(x.expect())), kv("verdict", str(x.verdict())),
-                    kv("detail", str(x.detail()))))).toList();
+            List<String> rows = c.rows().stream().map(x -> row(c, x, 4, true)).toList();
             checkers.add(object(2, List.of(kv("name", str(c.checker())), kv("status", str(c.status())),
                     kv("note", str(c.note())), kv("rows", array(rows, 3)))));
         }
         field(b, 1, "checkers", array(checkers, 2), true);
-        List<String> cx = new ArrayList<>();
-        for (Counterexample c : r.counterexamples()) {
-            cx.add(object(2, List.of(kv("logic", str(c.logic().id())), kv("scenario", str(c.scenario().name())),
-                    kv("invariant", str(c.invariant().name())), kv("steps", Integer.toString(c.path().size())),
-                    kv("replay", str(ReplayLine.of(c))))));
-        }
-        field(b, 1, "counterexamples", array(cx, 2), false);
+        List<String> cx = r.counterexamples().stream().map(c -> counterexample(c, 2)).toList();
+        field(b, 1, "counterexamples", array(cx, 2), true);
+        field(b, 1, "deterministic", deterministic(r), true);
+        field(b, 1, "sampled", sampled(r), false);
         b.append("}\n");
         return b.toString();
+    }
+
+    /** The facts that are the same bytes for the same inputs (a test holds two runs to that). */
+    static String deterministic(Report r) {
+        List<String> rows = new ArrayList<>();
+        for (CheckerRows c : r.checkers()) {
+            c.rows().stream().filter(x -> !Sampling.sampled(c, x)).forEach(x -> rows.add(row(c, x, 3, false)));
+        }
+        return object(1, List.of(
+                kv("scenarios", array(r.model().subject().stream().map(s -> scenario(s, false, 3)).toList(), 3)),
+                kv("rows", array(rows, 3)),
+                kv("counterexamples", array(r.counterexamples().stream().map(c -> counterexample(c, 3)).toList(), 3))));
+    }
+
+    private static String sampled(Report r) {
+        List<String> timings = r.model().subject().stream().map(s -> object(3, List.of(kv("scenario", str(s.scenario().name())),
+                kv("seconds", String.format("%.3f", s.nanos() / 1e9))))).toList();
+        List<String> rows = new ArrayList<>();
+        for (CheckerRows c : r.checkers()) {
+            c.rows().stream().filter(x -> Sampling.sampled(c, x)).forEach(x -> rows.add(row(c, x, 3, false)));
+        }
+        List<String> outcomes = new ArrayList<>();
+        for (Histogram h : r.histograms()) {
+            for (Histogram.Bar bar : h.bars()) {
+                outcomes.add(object(3, List.of(kv("harness", str(h.harness())), kv("outcome", str(bar.outcome())),
+                        kv("grade", str(bar.grade())), kv("count", Long.toString(bar.count())))));
+            }
+        }
+        return object(1, List.of(kv("what", str(Sampling.WHAT)), kv("timings", array(timings, 3)),
+                kv("rows", array(rows, 3)), kv("jcstress_outcomes", array(outcomes, 3))));
+    }
+
+    private static String scenario(SearchResult s, boolean seconds, int indent) {
+        StringBuilder w = new StringBuilder("{");
+        for (Witness x : Witness.values()) {
+            w.append(x == Witness.values()[0] ? "" : ", ").append(str(x.name())).append(": ").append(s.witnesses().getOrDefault(x, 0L));
+        }
+        w.append('}');
+        List<String> kvs = new ArrayList<>(List.of(
+                kv("name", str(s.scenario().name())), kv("verdict", str(s.verdictLine())),
+                kv("outcome", str(Verdict.of(s).name())),
+                kv("states", Long.toString(s.states())), kv("transitions", Long.toString(s.transitions())),
+                kv("depth", Integer.toString(s.depth())), kv("witnesses", w.toString()),
+                kv("required", "[" + String.join(", ", s.scenario().requiredWitnesses().stream().sorted()
+                        .map(x -> str(x.name())).toList()) + "]")));
+        if (seconds) {
+            kvs.add(kv("seconds", String.format("%.3f", s.nanos() / 1e9)));
+        }
+        return object(indent, kvs);
+    }
+
+    private static String row(CheckerRows c, CheckerRows.Row x, int indent, boolean inChecker) {
+        List<String> kvs = new ArrayList<>();
+        if (!inChecker) {
+            kvs.add(kv("checker", str(c.checker())));
+        }
+        kvs.addAll(List.of(kv("check", str(x.check())), kv("target", str(x.target())), kv("expect", str(x.expect())),
+                kv("verdict", str(x.verdict())), kv("detail", str(x.detail()))));
+        if (inChecker) {
+            kvs.add(kv("sampled", Boolean.toString(Sampling.sampled(c, x))));
+        }
+        return object(indent, kvs);
+    }
+
+    private static String counterexample(Counterexample c, int indent) {
+        return object(indent, List.of(kv("logic", str(c.logic().id())), kv("scenario", str(c.scenario().name())),
+                kv("invariant", str(c.invariant().name())), kv("steps", Integer.toString(c.path().size())),
+                kv("replay", str(ReplayLine.of(c)))));
     }
 
     private static String kv(String k, String v) {

@@ -14,12 +14,22 @@ public final class SummaryMarkdown {
 
     /** The summary of a run that wrote its report under the default {@code results/}. */
     public static String render(Report r) {
-        return render(r, java.nio.file.Path.of("results"));
+        return render(r, java.nio.file.Path.of("results"), java.util.Optional.empty());
     }
 
-    /** The summary, pointing at the full report under {@code results} (the folder as the user named it). */
-    public static String render(Report r, java.nio.file.Path results) {
+    /**
+     * The summary, pointing at the full report under {@code results} (the folder as the user named it); with a
+     * baseline, what got worse and better since it comes first.
+     */
+    public static String render(Report r, java.nio.file.Path results, java.util.Optional<RunDiff> baseline) {
         StringBuilder b = new StringBuilder();
+        baseline.ifPresent(d -> {
+            b.append("## Before/after: ").append(d.headline()).append("\n\nCompared with `").append(d.before().source())
+                    .append("` (logic `").append(d.before().logic()).append("`, ").append(d.before().verdict()).append(").\n\n");
+            d.items().stream().filter(i -> i.kind() != RunDiff.Kind.CHANGED).forEach(i -> b.append("- **").append(i.kind())
+                    .append("**: ").append(i.text()).append(i.sampled() ? " (sampled)" : "").append('\n'));
+            b.append('\n');
+        });
         b.append("## relaycheck: ").append(r.passed() ? "PASS" : "FAIL").append(" for `").append(r.subject().id()).append("`")
                 .append(r.passed() ? "" : " (" + r.verdict() + ")").append("\n\n");
         List<String> failures = r.failures();

@@ -1,0 +1,69 @@
+package dev.relaycheck.checker.report;
+
+import dev.relaycheck.checker.Counterexample;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The swimlane tells the story on its own: full labels, the rows' leases and tokens, the culprit and what it contradicts. */
+class SwimlaneTest {
+    private static List<Counterexample> cxs;
+
+    @BeforeAll
+    static void counterexamples() {
+        cxs = ReportTest.report().counterexamples();
+    }
+
+    private static Counterexample of(String logic) {
+        return cxs.stream().filter(c -> c.logic().id().equals(logic)).findFirst().orElseThrow();
+    }
+
+    /** The tbody row of step n. */
+    private static String step(String html, int n) {
+        int at = html.indexOf("<td class=\"n\">" + n + "</td>");
+        assertThat(at).as("step %d drawn", n).isPositive();
+        return html.substring(html.lastIndexOf("<tr", at), html.indexOf("</tr>", at));
+    }
+
+    @Test
+    void aStaleAckIsMarkedWithTheReclaimItContradictsAndTheTokensOnTheRowLane() {
+        Counterexample cx = of("ack-ignores-token");
+        String html = Swimlane.html(cx);
+        int last = cx.trace().size();
+        String culprit = step(html, last);
+        assertThat(culprit).startsWith("<tr class=\"culprit\">")
+                .contains("Ack(<wbr>p1,<wbr>EVENT-61,<wbr>t1)") // the full label, with places to wrap
+                .contains("&lt;== STALE_<wbr>ACK_<wbr>REJECTED").contains("DELIVERED");
+        // the step before it is p2's re-claim with t2: the lease the ack should have been checked against
+        String cause = step(html, last - 1);
+        assertThat(cause).startsWith("<tr class=\"cause\">").contains("Claim(<wbr>p2)").contains("PENDING p2 t2 exp")
+                .contains("contradicted by the culprit");
+        assertThat(html).contains("<th class=\"row-lane\" title=\"outbox row EVENT-61\">row EVENT-61</th>")
+                .contains("PENDING p1 t1 exp").contains("(expired)").doesNotContain("…");
+        assertThat(html.split("class=\"cause\"")).hasSize(2);
+        assertThat(html.split("class=\"culprit\"")).hasSize(2);
+    }
+
+    @Test
+    void aDuplicateEffectIsRedOnTheConsumerLaneAndPointsAtTheFirstEffect() {
+        Counterexample cx = of("no-dedup-marker");
+        String html = Swimlane.html(cx);
+        String culprit = step(html, cx.trace().size());
+        assertThat(culprit).contains("box consumer twice").contains("<span class=\"bad\">effect EVENT-61 ×2</span>");
+        assertThat(html).contains("<tr class=\"cause\">");
+        String cause = html.substring(html.indexOf("<tr class=\"cause\">"));
+        assertThat(cause.substring(0, cause.indexOf("</tr>"))).contains("APPLIED").contains("effect EVENT-61 ×1");
+    }
+
+    @Test
+    void everyStepOfEveryCounterexampleIsDrawnWithItsFullLabel() {
+        for (Counterexample cx : cxs) {
+            String html = Swimlane.html(cx);
+            cx.trace().stream().filter(t -> !t.healing()).forEach(t ->
+                    assertThat(html).as("%s step %d", cx.logic().id(), t.number()).contains(Swimlane.wrappable(t.step().toString())));
+        }
+    }
+}
