@@ -8,6 +8,7 @@ import dev.relaycheck.checker.report.CheckerRows;
 import dev.relaycheck.checker.report.FullCheck;
 import dev.relaycheck.checker.report.Report;
 import dev.relaycheck.checker.report.SummaryMarkdown;
+import dev.relaycheck.jdbc.RelaySpec;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
@@ -30,7 +31,7 @@ import java.util.concurrent.Callable;
  * summary.md and summary.json.
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = "Run every checker (model, jcstress, Lincheck, SQL on H2) and write results/index.html.")
+        description = "Run every checker (model, jcstress, Lincheck, SQL on H2 and PostgreSQL) and write results/index.html.")
 final class CheckCommand implements Callable<Integer> {
     @Mixin
     LogicOptions logic = new LogicOptions();
@@ -43,6 +44,14 @@ final class CheckCommand implements Callable<Integer> {
     String budget;
     @Option(names = "--only", paramLabel = "CHECKERS", split = ",", description = "subset of model,jcstress,lincheck,sql (default: all)")
     List<String> only = List.of("model", "jcstress", "lincheck", "sql");
+    @Option(names = "--adapter", paramLabel = "CLASS",
+            description = "the SQL checks run this relay (a dev.relaycheck.jdbc.adapter.RelayAdapter on --classpath)")
+    String adapter;
+    @Option(names = "--sql", paramLabel = "FILE", description = "the SQL checks run this relay file (see 'relaycheck sql template')")
+    String sqlFile;
+    @Option(names = "--db", paramLabel = "DBS", split = ",",
+            description = "databases for the SQL checks: h2, postgres (a server relaycheck starts), jdbc:postgresql://...; default h2,postgres")
+    List<String> dbs = List.of("h2", "postgres");
     @Spec
     CommandSpec spec;
 
@@ -66,8 +75,20 @@ final class CheckCommand implements Callable<Integer> {
         };
         ProgressPrinter progress = new ProgressPrinter(spec.commandLine().getErr());
         Path home = Path.of(System.getProperty("relaycheck.home", ".")).toAbsolutePath().normalize();
+        RelaySpec sqlRelay;
+        try {
+            sqlRelay = RelaySpec.of(null, null, sqlFile, adapter, adapter == null ? null : logic.classpath);
+            sqlRelay.resolve(); // a bad relay is a usage error now, not a failure after the model checker ran
+            for (String db : dbs) {
+                if (!db.equals("h2") && !db.equals("postgres") && !db.startsWith("jdbc:postgresql:")) {
+                    throw new IllegalArgumentException("unknown --db '" + db + "' (h2, postgres or a jdbc:postgresql:// URL)");
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         FullCheck.Options options = new FullCheck.Options(subject, chosen, search.bfs(progress), b, checkers,
-                home, search.results);
+                home, search.results, sqlRelay, List.copyOf(new LinkedHashSet<>(dbs)));
         Report r = new FullCheck(options, spec.commandLine().getErr()).run();
         print(out, r, chosen);
         return r.passed() ? RelaycheckCli.CLEAN : RelaycheckCli.VIOLATION;

@@ -15,9 +15,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** The SQL relay's checks on H2, on demand: conformance with a seed count, races, crash-kill rounds. */
-@Command(name = "sql", description = "Run the SQL relay's checks on H2: sql [all|conformance|race|crash] "
-        + "[--seeds N] [--seed S] [--rounds N] [--out DIR]; e.g. 'relaycheck sql conformance --seeds 1000'.")
+/**
+ * The SQL checks on demand, on a relay the user names ({@code --adapter CLASS --classpath JAR} or {@code --sql
+ * FILE}; default the reference relay file) and a database ({@code --db h2|postgres|jdbc:postgresql://...}):
+ * conformance with a seed count, races, crash-kill rounds, replay of one schedule, the template relay file.
+ */
+@Command(name = "sql", description = "Run the SQL checks on your relay: sql [all|conformance|race|crash] [--adapter CLASS "
+        + "--classpath JAR | --sql FILE] [--db h2|postgres|jdbc:postgresql://...] [--seeds N] [--seed S] [--rounds N] [--out DIR]; "
+        + "sql replay ... --scenario NAME --walk-seed N; sql template (prints the reference relay file to start from).")
 final class SqlCommand implements Callable<Integer> {
     @Unmatched
     List<String> args = new ArrayList<>();

@@ -18,7 +18,7 @@ import java.util.Optional;
 public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerRows> checkers,
                      List<Histogram> histograms, List<String> notes) {
 
-    public static final List<String> CHECKER_ORDER = List.of("model", "jcstress", "lincheck", "sql");
+    public static final List<String> CHECKER_ORDER = List.of("model", "jcstress", "lincheck", "sql", "sql-postgres");
 
     public Report {
         checkers = List.copyOf(checkers);

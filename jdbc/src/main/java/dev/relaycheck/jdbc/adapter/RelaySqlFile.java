@@ -174,7 +174,7 @@ public record RelaySqlFile(Map<String, Map<String, String>> statements, Set<Stri
                 Matcher clock = WALL_CLOCK.matcher(sql.code());
                 if (clock.find()) {
                     throw new IllegalArgumentException(where + ": statement '" + label + "' reads the database's clock ("
-                            + clock.group(1).replaceAll("\\s", "") + "): relaycheck cannot check a wall-clock relay "
+                            + clock.group(1).replaceAll("[\\s(]", "") + "): relaycheck cannot check a wall-clock relay "
                             + "deterministically; take the time as :now (logical ticks)");
                 }
                 for (String p : sql.parameters()) {
