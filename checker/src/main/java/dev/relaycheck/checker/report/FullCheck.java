@@ -110,9 +110,10 @@ public final class FullCheck {
         }
         checkers.add(o.checkers().contains("jcstress") ? jcstress(histograms) : CheckerRows.skipped("jcstress", "not selected"));
         checkers.add(o.checkers().contains("lincheck") ? lincheck() : CheckerRows.skipped("lincheck", "not selected"));
-        for (String db : o.sqlDbs()) {
-            String column = db.startsWith("jdbc:postgresql:") ? sqlColumn("postgres") : sqlColumn(db);
-            checkers.add(o.checkers().contains("sql") ? sql(db) : CheckerRows.skipped(column, "not selected"));
+        if (o.checkers().contains("sql")) {
+            o.sqlDbs().forEach(db -> checkers.add(sql(db)));
+        } else {
+            checkers.add(CheckerRows.skipped("sql", "not selected"));
         }
         Report report = new Report(o.subject(), model, checkers, histograms, notes);
         write(report);

@@ -67,12 +67,12 @@ public final class HtmlReport {
                 + "or forbidden outcome that caught it, <em>escaped</em> where it ran and was not caught, - where that checker "
                 + "does not cover it. A variant must be caught by at least one checker.</p>\n");
         b.append("<table id=\"matrix\"><tr><th>#</th><th>variant</th>");
-        Report.CHECKER_ORDER.forEach(c -> b.append("<th>").append(c).append("</th>"));
+        r.columns().forEach(c -> b.append("<th>").append(c).append("</th>"));
         b.append("</tr>\n");
         int n = 0;
         for (String target : r.targets()) {
             b.append("<tr><td>").append(++n).append("</td><td><code>").append(Html.esc(target)).append("</code></td>");
-            for (String c : Report.CHECKER_ORDER) {
+            for (String c : r.columns()) {
                 Optional<CheckerRows.Row> cell = r.cell(c, target);
                 String cls = cell.isEmpty() ? "na" : cell.get().caught() ? "caught" : "escaped";
                 b.append("<td class=\"").append(cls).append("\" title=\"").append(Html.esc(cell.map(x -> x.check() + ": " + x.detail()).orElse("")))

@@ -18,12 +18,22 @@ import java.util.Optional;
 public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerRows> checkers,
                      List<Histogram> histograms, List<String> notes) {
 
-    public static final List<String> CHECKER_ORDER = List.of("model", "jcstress", "lincheck", "sql", "sql-postgres");
+    public static final List<String> CHECKER_ORDER = List.of("model", "jcstress", "lincheck", "sql");
 
     public Report {
         checkers = List.copyOf(checkers);
         histograms = List.copyOf(histograms);
         notes = List.copyOf(notes);
+    }
+
+    /**
+     * The matrix's columns: the checkers in {@link #CHECKER_ORDER}, then any other checker that ran (the SQL
+     * checks on a second database, {@code sql-postgres}), so each database gets its own column.
+     */
+    public List<String> columns() {
+        List<String> c = new ArrayList<>(CHECKER_ORDER);
+        checkers.stream().map(CheckerRows::checker).filter(n -> !c.contains(n)).forEach(c::add);
+        return c;
     }
 
     /** Catalogue ids and broken-store names, the matrix's rows. */
