@@ -1,5 +1,6 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.jdbc.adapter.ClockGuardedAdapter;
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.jdbc.adapter.RelaySqlFile;
 import dev.relaycheck.jdbc.adapter.SqlFileAdapter;
@@ -124,7 +125,7 @@ public sealed interface RelaySpec {
             Constructor<? extends RelayAdapter> ctor = constructor();
             return new RelayUnderTest(this, className, true, SqlShape.CORRECT, () -> {
                 try {
-                    return ctor.newInstance();
+                    return new ClockGuardedAdapter(ctor.newInstance());
                 } catch (ReflectiveOperationException e) {
                     Throwable cause = e.getCause() == null ? e : e.getCause();
                     throw new IllegalStateException("cannot instantiate " + className + ": " + cause, cause);

@@ -53,6 +53,12 @@ public final class SqlChecks {
      * with the conditional-update claim on a quarter as many seeds.
      */
     public static CheckResult conformance(RelayUnderTest subject, DbTarget db, long baseSeed, int seeds, PrintStream progress) {
+        return conformance(subject, db, baseSeed, seeds, true, progress);
+    }
+
+    /** The same; without {@code controls} the broken variants do not run (they proved the check on this database before). */
+    public static CheckResult conformance(RelayUnderTest subject, DbTarget db, long baseSeed, int seeds, boolean controls,
+                                          PrintStream progress) {
         try {
             List<CheckRow> rows = new ArrayList<>();
             StringBuilder report = new StringBuilder("SQL conformance on " + db.describe() + ": the explorer's random walks of the "
@@ -81,7 +87,7 @@ public final class SqlChecks {
                     + replaySuffix(main)));
             report.append("      SQL steps compared, by outcome: ").append(main.outcomeKinds()).append("\n")
                     .append("      witnesses reached: ").append(main.witnesses()).append("\n");
-            for (SqlVariant v : SqlVariant.broken()) {
+            for (SqlVariant v : controls ? SqlVariant.broken() : List.<SqlVariant>of()) {
                 VariantResult r = ConformanceCheck.run(RelayUnderTest.of(v), db, baseSeed, Math.max(seeds, CONTROL_SEEDS), null);
                 runs += r.schedules();
                 rows.add(CheckRow.of(CONFORMANCE, v.id(), false, r.verdict(), r.detail()));
@@ -123,8 +129,14 @@ public final class SqlChecks {
      * recovers; then the negative controls. Files go under {@code workDir}.
      */
     public static CheckResult crashKill(RelayUnderTest subject, DbTarget db, int roundsPerCutPoint, Path workDir, PrintStream progress) {
+        return crashKill(subject, db, roundsPerCutPoint, workDir, true, progress);
+    }
+
+    /** The same; without {@code controls} only the relay under test is killed. */
+    public static CheckResult crashKill(RelayUnderTest subject, DbTarget db, int roundsPerCutPoint, Path workDir, boolean controls,
+                                        PrintStream progress) {
         try {
-            List<CrashCheck.TargetResult> results = CrashCheck.run(subject, db, workDir, roundsPerCutPoint, progress);
+            List<CrashCheck.TargetResult> results = CrashCheck.run(subject, db, workDir, roundsPerCutPoint, controls, progress);
             List<CheckRow> rows = new ArrayList<>();
             StringBuilder report = new StringBuilder("SQL crash-kill on " + db.describe() + ": a child JVM runs the relay "
                     + (db.dialect() == Dialect.H2 ? "on two H2 file databases (WRITE_DELAY=0)" : "against the server, which keeps running")
@@ -156,6 +168,11 @@ public final class SqlChecks {
      * be caught within {@code max(rounds, 5)} races.
      */
     public static CheckResult race(RelayUnderTest subject, DbTarget db, int rounds, long baseSeed, PrintStream progress) {
+        return race(subject, db, rounds, baseSeed, true, progress);
+    }
+
+    /** The same; without {@code controls} only the relay under test races. */
+    public static CheckResult race(RelayUnderTest subject, DbTarget db, int rounds, long baseSeed, boolean controls, PrintStream progress) {
         try {
             List<CheckRow> rows = new ArrayList<>();
             StringBuilder report = new StringBuilder("SQL race on " + db.describe() + ": poller threads with their own connections, "
@@ -181,7 +198,7 @@ public final class SqlChecks {
             }
             runs += correct.size();
             rows.add(subjectRaceRow(subject, correct));
-            for (SqlVariant v : RACE_CONTROLS) {
+            for (SqlVariant v : controls ? RACE_CONTROLS : List.<SqlVariant>of()) {
                 RaceResult caught = null;
                 int tried = 0;
                 for (int i = 0; i < Math.max(rounds, 5) && caught == null; i++) {

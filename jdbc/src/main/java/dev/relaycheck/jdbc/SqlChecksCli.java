@@ -1,6 +1,7 @@
 package dev.relaycheck.jdbc;
 
 import dev.relaycheck.jdbc.adapter.RelaySqlFile;
+import dev.relaycheck.jdbc.adapter.WallClock;
 import dev.relaycheck.jdbc.conformance.ConformanceCheck;
 import dev.relaycheck.jdbc.conformance.ScheduleResult;
 import dev.relaycheck.model.ReferenceScenarios;
@@ -26,7 +27,7 @@ import java.util.TreeSet;
  */
 public final class SqlChecksCli {
     static final String USAGE = "usage: relaycheck sql [all|conformance|race|crash] [RELAY] [--db h2|postgres|jdbc:postgresql://...] "
-            + "[--seeds N] [--seed S] [--rounds N] [--out DIR] | replay RELAY [--db DB] --scenario NAME --walk-seed N | template; "
+            + "[--seeds N] [--seed S] [--rounds N] [--controls yes|no] [--out DIR] | replay RELAY [--db DB] --scenario NAME --walk-seed N | template; "
             + "RELAY: --target ID [--claim-form conditional-update] | --sql FILE | --adapter CLASS --classpath CP";
     /** Exit status when the database could not be reached or started (not the relay's fault, not a usage error). */
     static final int EXIT_DATABASE = 3;
@@ -40,7 +41,7 @@ public final class SqlChecksCli {
 
     /** Parsed options with their defaults. */
     record Options(String command, Integer seeds, long seed, int rounds, Path out, RelaySpec relay, String db, String scenario,
-                   Long walkSeed) {
+                   Long walkSeed, boolean controls) {
         int seedsFor(DbTarget target) {
             return seeds != null ? seeds : target.dialect() == Dialect.H2 ? DEFAULT_SEEDS_H2 : DEFAULT_SEEDS_POSTGRES;
         }
@@ -84,16 +85,19 @@ public final class SqlChecksCli {
             if (o.command().equals("all") || o.command().equals("conformance")) {
                 out.println("SQL conformance of " + subject.id() + " on " + db.describe() + ": " + o.seedsFor(db)
                         + " seeds per scenario, base seed " + o.seed());
-                results.add(SqlChecks.conformance(subject, db, o.seed(), o.seedsFor(db), out));
+                results.add(SqlChecks.conformance(subject, db, o.seed(), o.seedsFor(db), o.controls(), out));
             }
             if (o.command().equals("all") || o.command().equals("race")) {
                 out.println("SQL race of " + subject.id() + " on " + db.describe() + ": " + o.rounds() + " rounds");
-                results.add(SqlChecks.race(subject, db, o.rounds(), o.seed(), out));
+                results.add(SqlChecks.race(subject, db, o.rounds(), o.seed(), o.controls(), out));
             }
             if (o.command().equals("all") || o.command().equals("crash")) {
                 out.println("SQL crash-kill of " + subject.id() + " on " + db.describe() + ": " + o.rounds() + " kills per cut point");
-                results.add(SqlChecks.crashKill(subject, db, o.rounds(), o.outFor(db).resolve("crash-kill-files"), out));
+                results.add(SqlChecks.crashKill(subject, db, o.rounds(), o.outFor(db).resolve("crash-kill-files"), o.controls(), out));
             }
+        } catch (WallClock.ReadException e) {
+            err.println("relaycheck sql: " + e.getMessage());
+            return 2;
         } catch (IllegalStateException e) {
             err.println("relaycheck sql: " + e.getMessage().lines().findFirst().orElse(""));
             return EXIT_DATABASE;
@@ -146,6 +150,7 @@ public final class SqlChecksCli {
         String db = "h2";
         String scenario = null;
         Long walkSeed = null;
+        boolean controls = true;
         for (; i < a.size(); i += 2) {
             String opt = a.get(i);
             if (i + 1 >= a.size()) {
@@ -165,6 +170,11 @@ public final class SqlChecksCli {
                 case "--db" -> db = v;
                 case "--scenario" -> scenario = v;
                 case "--walk-seed" -> walkSeed = number(opt, v);
+                case "--controls" -> controls = switch (v) {
+                    case "yes" -> true;
+                    case "no" -> false;
+                    default -> throw new IllegalArgumentException("--controls takes yes or no, got '" + v + "'");
+                };
                 default -> throw new IllegalArgumentException("unknown option '" + opt + "'");
             }
         }
@@ -177,7 +187,7 @@ public final class SqlChecksCli {
                 throw new IllegalArgumentException("unknown scenario '" + scenario + "'");
             }
         }
-        return new Options(command, seeds, seed, rounds, out, relay, db, scenario, walkSeed);
+        return new Options(command, seeds, seed, rounds, out, relay, db, scenario, walkSeed, controls);
     }
 
     private static int positive(String opt, String v) {
@@ -203,6 +213,9 @@ public final class SqlChecksCli {
             ScheduleResult r = ConformanceCheck.replay(relay, db, sc, o.walkSeed(), out);
             out.println(r.clean() ? "NOT REPRODUCED: the relay agrees with the model on every step" : "REPRODUCED");
             return r.clean() ? 0 : 1; // 1: the schedule diverged or broke an invariant
+        } catch (WallClock.ReadException e) {
+            err.println("relaycheck sql: " + e.getMessage());
+            return 2;
         } catch (SQLException | RelaySqlException e) {
             err.println("relaycheck sql: " + db.id() + " failed: " + e.getMessage().lines().findFirst().orElse(""));
             return EXIT_DATABASE;

@@ -27,6 +27,16 @@ class PostgresConformanceTest {
         assertThat(r.asExpected()).as(r.detail()).isTrue();
     }
 
+    /** --db jdbc:postgresql://...: a server the user runs (here: relaycheck's own, reached by its URL). */
+    @Test
+    void aServerTheUserRunsIsReachedByItsUrl() throws SQLException {
+        PostgresTarget external = PostgresTarget.external(PostgresForTests.target().url());
+        VariantResult r = ConformanceCheck.run(RelayUnderTest.of(SqlVariant.CORRECT), external, 3, 1, null);
+        assertThat(r.firstFailure()).as(r.detail()).isNull();
+        assertThat(r.schedules()).isEqualTo(ConformanceCheck.scenarios().size());
+        assertThat(external.arg()).startsWith("jdbc:postgresql://127.0.0.1:");
+    }
+
     @ParameterizedTest
     @EnumSource(value = SqlVariant.class, names = "CORRECT", mode = EnumSource.Mode.EXCLUDE)
     void brokenSqlVariantIsCaughtOnPostgres(SqlVariant variant) throws SQLException {

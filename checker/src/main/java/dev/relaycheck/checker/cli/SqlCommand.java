@@ -21,7 +21,7 @@ import java.util.concurrent.Callable;
  * conformance with a seed count, races, crash-kill rounds, replay of one schedule, the template relay file.
  */
 @Command(name = "sql", description = "Run the SQL checks on your relay: sql [all|conformance|race|crash] [--adapter CLASS "
-        + "--classpath JAR | --sql FILE] [--db h2|postgres|jdbc:postgresql://...] [--seeds N] [--seed S] [--rounds N] [--out DIR]; "
+        + "--classpath JAR | --sql FILE] [--db h2|postgres|jdbc:postgresql://...] [--seeds N] [--seed S] [--rounds N] [--controls yes|no] [--out DIR]; "
         + "sql replay ... --scenario NAME --walk-seed N; sql template (prints the reference relay file to start from).")
 final class SqlCommand implements Callable<Integer> {
     @Unmatched

@@ -9,6 +9,7 @@ import dev.relaycheck.jdbc.Dialect;
 import dev.relaycheck.jdbc.RelaySpec;
 import dev.relaycheck.jdbc.RelayUnderTest;
 import dev.relaycheck.jdbc.SqlChecksCli;
+import dev.relaycheck.jdbc.adapter.WallClock;
 import dev.relaycheck.jdbc.SqlChecks;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
@@ -179,10 +180,15 @@ public final class FullCheck {
                 + db.describe());
         PrintStream quiet = new PrintStream(PrintStream.nullOutputStream());
         RelayUnderTest relay = o.sqlRelay().resolve();
-        List<CheckResult> results = List.of(
-                SqlChecks.conformance(relay, db, 1, seeds, quiet),
-                SqlChecks.race(relay, db, raceRounds, 1, quiet),
-                SqlChecks.crashKill(relay, db, crashRounds, out.resolve("crash-work").toAbsolutePath(), quiet));
+        List<CheckResult> results;
+        try {
+            results = List.of(
+                    SqlChecks.conformance(relay, db, 1, seeds, quiet),
+                    SqlChecks.race(relay, db, raceRounds, 1, quiet),
+                    SqlChecks.crashKill(relay, db, crashRounds, out.resolve("crash-work").toAbsolutePath(), quiet));
+        } catch (WallClock.ReadException e) {
+            throw new dev.relaycheck.checker.UsageException(e.getMessage());
+        }
         List<CheckerRows.Row> rows = new ArrayList<>();
         results.forEach(r -> r.rows().forEach(x -> rows.add(new CheckerRows.Row(x.check(), x.target(), x.expect(), x.verdict(), x.detail()))));
         CheckerRows sql = CheckerRows.of(column, 0, rows, relay.id() + " on " + db.describe() + ": conformance on " + seeds

@@ -134,11 +134,41 @@ class SqlUserRelayTest {
             }
             """;
 
+    static final String CLOCKED = """
+            package com.acme.parcels;
+
+            /** The same relay with an acknowledgement that also looks at the database's clock. */
+            public class ClockedParcelRelay extends ParcelRelay {
+                @Override
+                protected String ackWhere() { return "id = ? AND fence = ? AND state = 'NEW' AND CURRENT_TIMESTAMP IS NOT NULL"; }
+            }
+            """;
+
     @BeforeAll
     static void compile() {
         goodJar = ChildCli.compileJar(dir, "parcels", Map.of("com.acme.parcels.ParcelRelay", ADAPTER));
         brokenJar = ChildCli.compileJar(dir, "parcels-broken", Map.of("com.acme.parcels.ParcelRelay", ADAPTER,
-                "com.acme.parcels.UnfencedParcelRelay", BROKEN));
+                "com.acme.parcels.UnfencedParcelRelay", BROKEN, "com.acme.parcels.ClockedParcelRelay", CLOCKED));
+    }
+
+    @Test
+    void aJavaRelayThatReadsTheDatabaseClockIsStoppedWithOneLine() {
+        ChildCli.Run r = ChildCli.run(dir, "sql", "conformance", "--adapter", "com.acme.parcels.ClockedParcelRelay", "--classpath",
+                brokenJar.toString(), "--seeds", "2", "--out", dir.resolve("clocked").toString());
+        assertThat(r.exit()).as(r.toString()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("relaycheck sql: com.acme.parcels.ClockedParcelRelay.ack reads the database's clock "
+                + "(CURRENT_TIMESTAMP): relaycheck cannot check a wall-clock relay deterministically; take the time as :now (logical ticks)\n");
+    }
+
+    @Test
+    void checkJudgesTheUsersRelayInTheSqlColumn() throws IOException {
+        Path results = dir.resolve("check-results");
+        ChildCli.Run r = ChildCli.run(dir, "check", "--only", "model,sql", "-s", "double-claim", "--budget", "quick", "--db", "h2",
+                "--adapter", "com.acme.parcels.UnfencedParcelRelay", "--classpath", brokenJar.toString(), "--results", results.toString());
+        assertThat(r.exit()).as(r.toString()).isEqualTo(1);
+        String summary = Files.readString(results.resolve("sql").resolve("summary.tsv"));
+        assertThat(summary).contains("sql-conformance\tcom.acme.parcels.UnfencedParcelRelay\tPASS\tFAILED\tSTALE_ACK_REJECTED");
+        assertThat(Files.readString(results.resolve("summary.md"))).contains("com.acme.parcels.UnfencedParcelRelay");
     }
 
     @Test

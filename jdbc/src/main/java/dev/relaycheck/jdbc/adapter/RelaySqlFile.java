@@ -57,14 +57,6 @@ public record RelaySqlFile(Map<String, Map<String, String>> statements, Set<Stri
 
     private static final Pattern NAME = Pattern.compile("^--\\s*name:\\s*([a-z][a-z0-9-]*)\\s*(?:\\[([a-z0-9]+)])?\\s*$");
     private static final Pattern OPTION = Pattern.compile("^--\\s*option:\\s*([a-z][a-z0-9-]*)\\s*$");
-    /**
-     * What reads the database's own clock, in H2 and PostgreSQL. A relay must take the time as {@code :now}:
-     * relaycheck moves a logical clock, and a wall-clock lease expires on its own schedule.
-     */
-    private static final Pattern WALL_CLOCK = Pattern.compile("(?i)(?<![:\\w])(current_timestamp|current_time|current_date|"
-            + "localtimestamp|localtime|sysdate|systimestamp|now\\s*\\(|clock_timestamp|statement_timestamp|"
-            + "transaction_timestamp|timeofday|getdate\\s*\\(|unix_timestamp)");
-
     public RelaySqlFile {
         Map<String, Map<String, String>> copy = new TreeMap<>();
         statements.forEach((k, v) -> copy.put(k, java.util.Collections.unmodifiableMap(new TreeMap<>(v))));
@@ -171,11 +163,9 @@ public record RelaySqlFile(Map<String, Map<String, String>> statements, Set<Stri
             }
             for (String part : split(text)) {
                 NamedSql sql = NamedSql.parse(part);
-                Matcher clock = WALL_CLOCK.matcher(sql.code());
-                if (clock.find()) {
-                    throw new IllegalArgumentException(where + ": statement '" + label + "' reads the database's clock ("
-                            + clock.group(1).replaceAll("[\\s(]", "") + "): relaycheck cannot check a wall-clock relay "
-                            + "deterministically; take the time as :now (logical ticks)");
+                java.util.Optional<String> clock = WallClock.readBy(part);
+                if (clock.isPresent()) {
+                    throw new IllegalArgumentException(WallClock.refusal(where + ": statement '" + label + "'", clock.get()));
                 }
                 for (String p : sql.parameters()) {
                     if (!PARAMETERS.get(name).contains(p)) {
