@@ -74,7 +74,7 @@ public final class HtmlReport {
             b.append("<tr><td>").append(++n).append("</td><td><code>").append(Html.esc(target)).append("</code></td>");
             for (String c : r.columns()) {
                 Optional<CheckerRows.Row> cell = r.cell(c, target);
-                String cls = cell.isEmpty() ? "na" : cell.get().caught() ? "caught" : "escaped";
+                String cls = cell.isEmpty() || cell.get().notApplicable() ? "na" : cell.get().caught() ? "caught" : "escaped";
                 b.append("<td class=\"").append(cls).append("\" title=\"").append(Html.esc(cell.map(x -> x.check() + ": " + x.detail()).orElse("")))
                         .append("\">").append(Html.esc(SummaryMarkdown.cellText(cell))).append("</td>");
             }

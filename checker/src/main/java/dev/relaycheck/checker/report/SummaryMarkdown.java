@@ -54,6 +54,9 @@ public final class SummaryMarkdown {
             return "-";
         }
         CheckerRows.Row row = cell.get();
+        if (row.notApplicable()) {
+            return "n/a"; // no counterpart on that database (the row's detail says why)
+        }
         if (!row.caught()) {
             return "escaped";
         }
