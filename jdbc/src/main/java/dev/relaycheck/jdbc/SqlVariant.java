@@ -89,6 +89,15 @@ public enum SqlVariant {
         this.shape = shape;
     }
 
+    /**
+     * The reference scenario shaped for this mistake, which the conformance check tries first when the variant
+     * runs as a negative control (null: none in particular). A stale release needs a failed delivery after the
+     * lease expired and another poller re-claimed the row: random walks meet it rarely elsewhere.
+     */
+    public String exposingScenario() {
+        return this == RELEASE_IGNORES_TOKEN ? "stale-ack-after-expiry" : null;
+    }
+
     /** The catalogue id this SQL stands for ({@code correct} or a {@code LogicCatalogue} variant id). */
     public String id() {
         return id;

@@ -115,6 +115,39 @@ public final class ConformanceCheck {
      */
     public static VariantResult run(RelayUnderTest relay, DbTarget db, long baseSeed, int seeds, PrintStream progress)
             throws SQLException {
+        return run(relay, db, baseSeed, seeds, null, progress);
+    }
+
+    /**
+     * The order schedules run in: seed-major over every scenario; with {@code first}, every seed of that scenario
+     * before the others (a negative control tries the scenario shaped for its hazard first).
+     */
+    static List<int[]> order(List<Scenario> scenarios, int seeds, String first) {
+        int f = -1;
+        for (int k = 0; k < scenarios.size(); k++) {
+            if (scenarios.get(k).name().equals(first)) {
+                f = k;
+            }
+        }
+        List<int[]> out = new ArrayList<>();
+        if (f >= 0) {
+            for (int i = 0; i < seeds; i++) {
+                out.add(new int[]{i, f});
+            }
+        }
+        for (int i = 0; i < seeds; i++) {
+            for (int k = 0; k < scenarios.size(); k++) {
+                if (k != f) {
+                    out.add(new int[]{i, k});
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The same, trying scenario {@code firstScenario} (if not null) on every seed before the others. */
+    public static VariantResult run(RelayUnderTest relay, DbTarget db, long baseSeed, int seeds, String firstScenario,
+                                    PrintStream progress) throws SQLException {
         List<Scenario> scenarios = scenarios();
         List<Databases> dbs = new ArrayList<>();
         List<SqlRelay> relays = new ArrayList<>();
@@ -134,29 +167,29 @@ public final class ConformanceCheck {
             ScheduleResult first = null;
             Set<Witness> witnesses = EnumSet.noneOf(Witness.class);
             SortedMap<String, Integer> kinds = new TreeMap<>();
-            for (int i = 0; i < seeds; i++) {
+            for (int[] at : order(scenarios, seeds, firstScenario)) {
+                int i = at[0];
+                int k = at[1];
                 long seed = SplitMix64.derive(baseSeed, i);
-                for (int k = 0; k < scenarios.size(); k++) {
-                    List<Step> schedule = RandomSchedules.walk(models.get(k), seed, SCHEDULE_LENGTH);
-                    ScheduleResult r = new ScheduleConformance(relays.get(k), models.get(k), ScheduleConformance.Trace.NONE)
-                            .run(seed, schedule);
-                    schedules++;
-                    steps += r.steps();
-                    witnesses.addAll(r.witnesses());
-                    r.outcomeKinds().forEach((kind, n) -> kinds.merge(kind, n, Integer::sum));
-                    if (!r.clean()) {
-                        failures++;
-                        if (first == null || (first.violation() == null && r.violation() != null)) {
-                            first = r;
-                        }
-                        if (r.violation() != null) { // the first broken invariant is the verdict; its replay line shows it
-                            return new VariantResult(relay, db, schedules, steps, failures, first, witnesses, kinds,
-                                    (System.nanoTime() - start) / 1_000_000);
-                        }
+                List<Step> schedule = RandomSchedules.walk(models.get(k), seed, SCHEDULE_LENGTH);
+                ScheduleResult r = new ScheduleConformance(relays.get(k), models.get(k), ScheduleConformance.Trace.NONE)
+                        .run(seed, schedule);
+                schedules++;
+                steps += r.steps();
+                witnesses.addAll(r.witnesses());
+                r.outcomeKinds().forEach((kind, n) -> kinds.merge(kind, n, Integer::sum));
+                if (!r.clean()) {
+                    failures++;
+                    if (first == null || (first.violation() == null && r.violation() != null)) {
+                        first = r;
+                    }
+                    if (r.violation() != null) { // the first broken invariant is the verdict; its replay line shows it
+                        return new VariantResult(relay, db, schedules, steps, failures, first, witnesses, kinds,
+                                (System.nanoTime() - start) / 1_000_000);
                     }
                 }
-                if (progress != null && (i + 1) % 100 == 0) {
-                    progress.println("  " + relay.id() + " on " + db.id() + ": " + (i + 1) + "/" + seeds + " seeds, " + schedules
+                if (progress != null && schedules % (100 * scenarios.size()) == 0) {
+                    progress.println("  " + relay.id() + " on " + db.id() + ": " + schedules + "/" + seeds * scenarios.size()
                             + " schedules, " + failures + " failing");
                 }
             }
