@@ -6,11 +6,13 @@ package dev.relaycheck.jdbc;
  * @param check   sql-conformance, sql-race or sql-crash-kill
  * @param target  {@code correct}, a catalogue variant id, or {@code h2-default-write-delay}
  * @param expect  PASS (correct) or CATCH (broken)
- * @param verdict PASS, CAUGHT, ESCAPED (broken, not caught) or FAILED (correct, failed)
+ * @param verdict PASS, CAUGHT, ESCAPED (broken, not caught), FAILED (correct, failed) or N/A (the control has no
+ *                counterpart on this database; the detail says why)
  * @param detail  the invariant or problem, and where to reproduce it; no tabs or newlines
  */
 public record CheckRow(String check, String target, String expect, String verdict, String detail) implements Comparable<CheckRow> {
     public static final String HEADER = "check\ttarget\texpect\tverdict\tdetail";
+    public static final String NOT_APPLICABLE = "N/A";
 
     public CheckRow {
         detail = detail.replaceAll("[\\t\\r\\n]+", " ");
@@ -21,7 +23,7 @@ public record CheckRow(String check, String target, String expect, String verdic
     }
 
     public boolean ok() {
-        return verdict.equals("PASS") || verdict.equals("CAUGHT");
+        return verdict.equals("PASS") || verdict.equals("CAUGHT") || verdict.equals(NOT_APPLICABLE);
     }
 
     public String tsv() {

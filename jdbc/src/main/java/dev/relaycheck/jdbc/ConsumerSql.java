@@ -123,7 +123,7 @@ public final class ConsumerSql {
     }
 
     private void mergeMarker(Connection c, Event e, long token) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("MERGE INTO applied_event (marker_key, event_id) KEY (marker_key) VALUES (?, ?)")) {
+        try (PreparedStatement ps = c.prepareStatement(Dialect.of(c).upsertMarker())) {
             ps.setString(1, markerKey(e, token));
             ps.setString(2, e.id());
             ps.executeUpdate();

@@ -1,5 +1,7 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.jdbc.adapter.RelayAdapter;
+
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -57,14 +59,14 @@ public record Databases(String outboxUrl, String consumerUrl) {
         return open(consumerUrl);
     }
 
-    /** Creates the schema on fresh databases. */
-    public void createSchema() throws SQLException {
+    /** Creates relaycheck's tables and the relay's on fresh, empty databases. */
+    public void createSchema(RelayAdapter relay) throws SQLException {
         try (Connection o = openOutbox(); Connection c = openConsumer()) {
-            Schema.create(o, c);
+            Schema.create(o, c, relay);
         }
     }
 
-    /** Drops in-memory databases (they otherwise live as long as the JVM); closes file databases. */
+    /** Drops H2 in-memory databases (they otherwise live as long as the JVM); closes H2 file databases. */
     public void shutdown() throws SQLException {
         shutdown(outboxUrl);
         if (!shared()) {

@@ -1,5 +1,6 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.ProducerState;
@@ -11,17 +12,20 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * The producing service: commits the business row ({@code stock_order}) and the outbox row. Correct: one
+ * The producing service: commits the business row ({@code stock_order}) and, through the relay's
+ * {@link RelayAdapter#enqueue}, the outbox row. Correct: one
  * transaction. The outbox-outside-transaction variant commits them in two, one per step.
  */
 public final class Producer {
     private final SqlShape shape;
+    private final RelayAdapter adapter;
     private final List<Event> events;
     private final Connection outbox;
     private ProducerState state;
 
-    public Producer(SqlShape shape, List<Event> events, Connection outbox, ProducerState initial) {
+    public Producer(SqlShape shape, RelayAdapter adapter, List<Event> events, Connection outbox, ProducerState initial) {
         this.shape = shape;
+        this.adapter = adapter;
         this.events = List.copyOf(events);
         this.outbox = outbox;
         this.state = initial;
@@ -42,7 +46,7 @@ public final class Producer {
         try {
             if (shape.producerInOneTransaction()) {
                 insertBusinessRow(outbox, e);
-                insertOutboxRow(outbox, e);
+                adapter.enqueue(outbox, e);
                 outbox.commit();
                 state = new ProducerState(state.next() + 1, false);
                 return new Action(step, new Outcome.Produced(e.id()));
@@ -53,7 +57,7 @@ public final class Producer {
                 state = new ProducerState(state.next(), true);
                 return new Action(step, new Outcome.BusinessWritten(e.id()));
             }
-            insertOutboxRow(outbox, e);
+            adapter.enqueue(outbox, e);
             outbox.commit();
             state = new ProducerState(state.next() + 1, false);
             return new Action(step, new Outcome.Produced(e.id()));
@@ -74,7 +78,7 @@ public final class Producer {
             if (!businessSurvives) {
                 insertBusinessRow(outbox, e);
             }
-            insertOutboxRow(outbox, e);
+            adapter.enqueue(outbox, e);
             outbox.rollback();
         } catch (SQLException ex) {
             throw Tx.rollbackAndWrap(outbox, "failed produce " + e.id(), ex);
@@ -88,18 +92,6 @@ public final class Producer {
             ps.setString(1, e.id());
             ps.setString(2, e.aggregate());
             ps.setInt(3, e.quantity());
-            ps.executeUpdate();
-        }
-    }
-
-    static void insertOutboxRow(Connection c, Event e) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO outbox (event_id, aggregate_id, seq, quantity, payload, status) "
-                + "VALUES (?, ?, ?, ?, ?, 'PENDING')")) {
-            ps.setString(1, e.id());
-            ps.setString(2, e.aggregate());
-            ps.setInt(3, e.seq());
-            ps.setInt(4, e.quantity());
-            ps.setString(5, e.payload());
             ps.executeUpdate();
         }
     }

@@ -1,5 +1,6 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Scenario;
 
@@ -10,8 +11,8 @@ import java.sql.Statement;
 import java.util.Map;
 
 /**
- * The relay's tables. The outbox side (the producing service's database) holds the business table
- * {@code stock_order}, the {@code outbox} and the one-row {@code fencing_token} counter; the consumer side
+ * The tables. The outbox side (the producing service's database) holds relaycheck's business table
+ * {@code stock_order} and the relay's own tables (its {@link RelayAdapter#createSchema}); the consumer side
  * holds {@code applied_event} (unique marker key), {@code stock_balance} and {@code stock_movement}, the
  * consumer's ledger of applied effects (what makes "applied once, in order" observable in SQL). Both sides
  * may be one database or two.
@@ -20,17 +21,9 @@ public final class Schema {
     private Schema() {
     }
 
-    private static final String[] OUTBOX_DDL = {
-            // the producer's business table: one order per event, written in the producer's transaction
-            "CREATE TABLE stock_order (order_id VARCHAR(64) PRIMARY KEY, sku VARCHAR(64) NOT NULL, quantity INT NOT NULL)",
-            "CREATE TABLE outbox (event_id VARCHAR(64) PRIMARY KEY, aggregate_id VARCHAR(64) NOT NULL, seq INT NOT NULL UNIQUE, "
-                    + "quantity INT NOT NULL, payload VARCHAR(200) NOT NULL, "
-                    + "status VARCHAR(10) NOT NULL CHECK (status IN ('PENDING', 'DELIVERED')), "
-                    + "lease_owner VARCHAR(64), lease_token BIGINT, lease_expiry INT)",
-            "CREATE INDEX outbox_status_seq ON outbox (status, seq)",
-            // a table counter, not a SEQUENCE: it is transactional, so a rolled-back claim issues no token
-            "CREATE TABLE fencing_token (id INT PRIMARY KEY, last_token BIGINT NOT NULL)",
-            "INSERT INTO fencing_token VALUES (1, 0)"
+    /** relaycheck's side of the outbox database: the producer's business table, one order per event. */
+    private static final String[] BUSINESS_DDL = {
+            "CREATE TABLE stock_order (order_id VARCHAR(64) PRIMARY KEY, sku VARCHAR(64) NOT NULL, quantity INT NOT NULL)"
     };
 
     private static final String[] CONSUMER_DDL = {
@@ -41,8 +34,14 @@ public final class Schema {
     };
 
     /** Creates both sides' tables (on one connection twice when both sides share a database). */
-    public static void create(Connection outbox, Connection consumer) throws SQLException {
-        run(outbox, OUTBOX_DDL);
+    public static void create(Connection outbox, Connection consumer, RelayAdapter relay) throws SQLException {
+        run(outbox, BUSINESS_DDL);
+        try {
+            relay.createSchema(outbox);
+            outbox.commit();
+        } catch (SQLException ex) {
+            throw Tx.rollbackAndWrap(outbox, "the relay's schema", ex);
+        }
         run(consumer, CONSUMER_DDL);
     }
 
@@ -50,8 +49,9 @@ public final class Schema {
      * Puts a scenario's starting state in: stock per SKU, and the events committed before the run (business
      * row and outbox row) unless the scenario produces them during the run. Empties the tables first.
      */
-    public static void load(Connection outbox, Connection consumer, Scenario scenario) throws SQLException {
-        run(outbox, "DELETE FROM outbox", "DELETE FROM stock_order", "UPDATE fencing_token SET last_token = 0");
+    public static void load(Connection outbox, Connection consumer, Scenario scenario, RelayAdapter relay) throws SQLException {
+        relay.clear(outbox);
+        run(outbox, "DELETE FROM stock_order");
         run(consumer, "DELETE FROM applied_event", "DELETE FROM stock_balance", "DELETE FROM stock_movement");
         try (PreparedStatement ps = consumer.prepareStatement("INSERT INTO stock_balance (sku, units) VALUES (?, ?)")) {
             for (Map.Entry<String, Integer> e : scenario.initialStock().entrySet()) {
@@ -64,7 +64,7 @@ public final class Schema {
         if (!scenario.producedDuringRun()) {
             for (Event e : scenario.events()) {
                 Producer.insertBusinessRow(outbox, e);
-                Producer.insertOutboxRow(outbox, e);
+                relay.enqueue(outbox, e);
             }
         }
         outbox.commit();

@@ -1,13 +1,11 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.jdbc.adapter.OutboxSnapshot;
+import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.model.ConsumerState;
-import dev.relaycheck.model.Event;
-import dev.relaycheck.model.Lease;
-import dev.relaycheck.model.OutboxRow;
 import dev.relaycheck.model.PollerState;
 import dev.relaycheck.model.ProducerState;
 import dev.relaycheck.model.RelayState;
-import dev.relaycheck.model.RowStatus;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -33,43 +31,19 @@ public final class Snapshots {
     public record Local(int clock, List<PollerState> pollers, ProducerState producer, RelayState.FaultCounts faults) {
     }
 
-    public static RelayState read(Connection outbox, Connection consumer, Local local) {
+    public static RelayState read(Connection outbox, Connection consumer, RelayAdapter relay, Local local) {
         try {
-            RelayState s = new RelayState(local.clock(), lastToken(outbox), rows(outbox), businessWrites(outbox),
+            OutboxSnapshot snap = relay.snapshot(outbox);
+            RelayState s = new RelayState(local.clock(), snap.lastToken(), snap.rows(), businessWrites(outbox),
                     consumerState(consumer), local.pollers(), local.producer(), local.faults());
             outbox.commit();
             consumer.commit();
             return s;
         } catch (SQLException ex) {
+            Tx.rollbackQuietly(outbox, ex);
+            Tx.rollbackQuietly(consumer, ex);
             throw new RelaySqlException("snapshot", ex);
         }
-    }
-
-    static long lastToken(Connection c) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT last_token FROM fencing_token WHERE id = 1");
-             ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
-
-    public static List<OutboxRow> rows(Connection c) throws SQLException {
-        List<OutboxRow> rows = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT event_id, aggregate_id, seq, quantity, payload, status, "
-                + "lease_owner, lease_token, lease_expiry FROM outbox ORDER BY seq");
-             ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                Event e = new Event(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5));
-                long token = rs.getLong(8);
-                Lease lease = null;
-                if (!rs.wasNull()) {
-                    int expiry = rs.getInt(9);
-                    lease = new Lease(rs.getString(7), token, rs.wasNull() ? Lease.NEVER : expiry);
-                }
-                rows.add(new OutboxRow(e, RowStatus.valueOf(rs.getString(6)), lease));
-            }
-        }
-        return rows;
     }
 
     static TreeSet<String> businessWrites(Connection c) throws SQLException {

@@ -32,6 +32,13 @@ public final class SqlChecks {
             SqlVariant.CLAIM_IGNORES_LEASE, SqlVariant.ACK_IGNORES_TOKEN, SqlVariant.NO_DEDUP_MARKER,
             SqlVariant.NO_HEAD_OF_AGGREGATE);
 
+    /**
+     * Seeds per scenario the broken variants get at least, whatever the relay under test gets: a control stops at
+     * its first violation, so a few more seeds cost little, and the rarest hazard of the catalogue (a stale
+     * release, release-ignores-token) first shows at seed index 15 from base seed 1.
+     */
+    public static final int CONTROL_SEEDS = 20;
+
     private SqlChecks() {
     }
 
@@ -41,48 +48,77 @@ public final class SqlChecks {
     }
 
     /**
-     * Drives the correct SQL relay and every broken SQL variant against the correct model on
-     * {@code seeds} seeded random schedules per reference scenario (soak excluded); the correct relay also
+     * Drives the relay under test and then every broken SQL variant against the correct model on {@code seeds}
+     * seeded random schedules per reference scenario (soak excluded), on {@code db}; the reference relay also
      * with the conditional-update claim on a quarter as many seeds.
      */
-    public static CheckResult conformance(long baseSeed, int seeds, PrintStream progress) {
+    public static CheckResult conformance(RelayUnderTest subject, DbTarget db, long baseSeed, int seeds, PrintStream progress) {
+        return conformance(subject, db, baseSeed, seeds, true, progress);
+    }
+
+    /** The same; without {@code controls} the broken variants do not run (they proved the check on this database before). */
+    public static CheckResult conformance(RelayUnderTest subject, DbTarget db, long baseSeed, int seeds, boolean controls,
+                                          PrintStream progress) {
         try {
             List<CheckRow> rows = new ArrayList<>();
-            StringBuilder report = new StringBuilder("SQL conformance: the explorer's random walks of the correct model ("
-                    + "RandomSchedules.walk, length " + ConformanceCheck.SCHEDULE_LENGTH + ", seeds SplitMix64.derive(" + baseSeed
-                    + ", i) for i < " + seeds + ") on " + ConformanceCheck.scenarios().size() + " scenarios, driven through the "
-                    + "model and the SQL relay on two H2 in-memory databases (outbox, consumer), compared after every step.\n\n");
+            StringBuilder report = new StringBuilder("SQL conformance on " + db.describe() + ": the explorer's random walks of the "
+                    + "correct model (RandomSchedules.walk, length " + ConformanceCheck.SCHEDULE_LENGTH + ", seeds SplitMix64.derive("
+                    + baseSeed + ", i) for i < " + seeds + ") on " + ConformanceCheck.scenarios().size() + " scenarios, driven "
+                    + "through the model and the relay on two databases (outbox, consumer), compared after every step.\n\n");
             long runs = 0;
-            VariantResult skip = ConformanceCheck.run(SqlVariant.CORRECT, ClaimForm.SKIP_LOCKED, baseSeed, seeds, progress);
-            VariantResult cond = ConformanceCheck.run(SqlVariant.CORRECT, ClaimForm.CONDITIONAL_UPDATE, baseSeed,
-                    Math.max(1, seeds / 4), progress);
-            runs += skip.schedules() + cond.schedules();
-            boolean ok = skip.asExpected() && cond.firstFailure() == null;
-            String detail = !skip.asExpected() ? skip.detail() : cond.firstFailure() != null
-                    ? "conditional-update claim: " + cond.detail() : skip.detail() + "; conditional-update claim: " + cond.schedules()
-                    + " schedules, no divergence";
-            rows.add(CheckRow.of(CONFORMANCE, SqlVariant.CORRECT.id(), true, ok ? "PASS" : "FAILED", detail));
-            report.append(line("correct (SKIP LOCKED claim)", skip.verdict(), skip))
-                    .append(line("correct (conditional-update claim)", cond.firstFailure() == null ? "PASS" : "FAILED", cond))
-                    .append("      SQL steps compared, by outcome: ").append(skip.outcomeKinds()).append("\n")
-                    .append("      witnesses reached: ").append(skip.witnesses()).append("\n");
-            for (SqlVariant v : SqlVariant.broken()) {
-                VariantResult r = ConformanceCheck.run(v, ClaimForm.SKIP_LOCKED, baseSeed, seeds, null);
+            VariantResult main = ConformanceCheck.run(subject, db, baseSeed, seeds, progress);
+            runs += main.schedules();
+            boolean ok = main.asExpected();
+            String detail = main.detail();
+            report.append(line(subject.id(), main.verdict(), main)).append(speed(main));
+            if (main.replayLine() != null) {
+                report.append("      replay: ").append(main.replayLine()).append('\n');
+            }
+            if (subject.spec().equals(RelaySpec.REFERENCE)) {
+                VariantResult cond = ConformanceCheck.run(RelayUnderTest.of(SqlVariant.CORRECT, ClaimForm.CONDITIONAL_UPDATE), db,
+                        baseSeed, Math.max(1, seeds / 4), progress);
+                runs += cond.schedules();
+                ok &= cond.firstFailure() == null;
+                detail = !main.asExpected() ? main.detail() : cond.firstFailure() != null ? "conditional-update claim: " + cond.detail()
+                        : main.detail() + "; conditional-update claim: " + cond.schedules() + " schedules, no divergence";
+                report.append(line("correct (conditional-update claim)", cond.firstFailure() == null ? "PASS" : "FAILED", cond));
+            }
+            rows.add(CheckRow.of(CONFORMANCE, subject.id(), subject.expectCorrect(), verdict(subject.expectCorrect(), ok), detail
+                    + replaySuffix(main)));
+            report.append("      SQL steps compared, by outcome: ").append(main.outcomeKinds()).append("\n")
+                    .append("      witnesses reached: ").append(main.witnesses()).append("\n");
+            for (SqlVariant v : controls ? SqlVariant.broken() : List.<SqlVariant>of()) {
+                VariantResult r = ConformanceCheck.run(RelayUnderTest.of(v), db, baseSeed, Math.max(seeds, CONTROL_SEEDS),
+                        v.exposingScenario(), null);
                 runs += r.schedules();
                 rows.add(CheckRow.of(CONFORMANCE, v.id(), false, r.verdict(), r.detail()));
                 report.append(line(v.id(), r.verdict(), r)).append("      SQL: ").append(v.statement()).append('\n');
-                if (r.firstFailure() != null) {
-                    report.append("      replay: SqlChecks replay --target ").append(v.id()).append(" --scenario ")
-                            .append(r.firstFailure().scenario()).append(" --walk-seed ").append(r.firstFailure().seed()).append('\n');
+                if (r.replayLine() != null) {
+                    report.append("      replay: ").append(r.replayLine()).append('\n');
                 }
                 if (progress != null) {
-                    progress.println("  " + v.id() + ": " + r.verdict() + " " + r.detail());
+                    progress.println("  " + v.id() + " on " + db.id() + ": " + r.verdict() + " " + r.detail());
                 }
             }
             return new CheckResult(CONFORMANCE, rows, runs, report.toString());
         } catch (SQLException e) {
-            throw new IllegalStateException("H2 failed during the conformance check: " + e.getMessage(), e);
+            throw new IllegalStateException(db.id() + " failed during the conformance check: " + e.getMessage(), e);
         }
+    }
+
+    private static String verdict(boolean expectCorrect, boolean asExpected) {
+        if (expectCorrect) {
+            return asExpected ? "PASS" : "FAILED";
+        }
+        return asExpected ? "CAUGHT" : "ESCAPED";
+    }
+
+    private static String replaySuffix(VariantResult r) {
+        return r.replayLine() == null || !r.relay().expectCorrect() ? "" : "; replay: " + r.replayLine();
+    }
+
+    private static String speed(VariantResult r) {
+        return String.format("      %d SQL steps in %.1f s: %d steps/s%n", r.steps(), r.millis() / 1000.0, r.stepsPerSecond());
     }
 
     private static String line(String what, String verdict, VariantResult r) {
@@ -93,13 +129,20 @@ public final class SqlChecks {
      * Kills a child JVM running the relay on H2 files {@code roundsPerCutPoint} times at each cut point and
      * recovers; then the negative controls. Files go under {@code workDir}.
      */
-    public static CheckResult crashKill(int roundsPerCutPoint, Path workDir, PrintStream progress) {
+    public static CheckResult crashKill(RelayUnderTest subject, DbTarget db, int roundsPerCutPoint, Path workDir, PrintStream progress) {
+        return crashKill(subject, db, roundsPerCutPoint, workDir, true, progress);
+    }
+
+    /** The same; without {@code controls} only the relay under test is killed. */
+    public static CheckResult crashKill(RelayUnderTest subject, DbTarget db, int roundsPerCutPoint, Path workDir, boolean controls,
+                                        PrintStream progress) {
         try {
-            List<CrashCheck.TargetResult> results = CrashCheck.run(workDir, roundsPerCutPoint, progress);
+            List<CrashCheck.TargetResult> results = CrashCheck.run(subject, db, workDir, roundsPerCutPoint, controls, progress);
             List<CheckRow> rows = new ArrayList<>();
-            StringBuilder report = new StringBuilder("SQL crash-kill: a child JVM runs the relay on two H2 file databases "
-                    + "(WRITE_DELAY=0), reports that it stands right after a commit and blocks; the parent kills it with SIGKILL "
-                    + "and restarts a fresh relay on the same files.\n\n");
+            StringBuilder report = new StringBuilder("SQL crash-kill on " + db.describe() + ": a child JVM runs the relay "
+                    + (db.dialect() == Dialect.H2 ? "on two H2 file databases (WRITE_DELAY=0)" : "against the server, which keeps running")
+                    + ", reports that it stands right after a commit and blocks; the parent kills it with SIGKILL "
+                    + "and restarts a fresh relay on the same databases.\n\n");
             long kills = 0;
             for (CrashCheck.TargetResult t : results) {
                 rows.add(CheckRow.of(CRASH_KILL, t.target(), t.expectClean(), t.verdict(), t.detail()));
@@ -113,16 +156,11 @@ public final class SqlChecks {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (SQLException e) {
-            throw new IllegalStateException("H2 failed during the crash-kill check: " + e.getMessage(), e);
+            throw new IllegalStateException(db.id() + " failed during the crash-kill check: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
-    }
-
-    /** {@link #crashKill(int, Path, PrintStream)} under {@code target/sql-crash-kill}. */
-    public static CheckResult crashKill(int roundsPerCutPoint, PrintStream progress) {
-        return crashKill(roundsPerCutPoint, Path.of("target", "sql-crash-kill"), progress);
     }
 
     /**
@@ -130,20 +168,28 @@ public final class SqlChecks {
      * claim, conditional-update claim, one shared database), each must end clean; each race control must
      * be caught within {@code max(rounds, 5)} races.
      */
-    public static CheckResult race(int rounds, long baseSeed, PrintStream progress) {
+    public static CheckResult race(RelayUnderTest subject, DbTarget db, int rounds, long baseSeed, PrintStream progress) {
+        return race(subject, db, rounds, baseSeed, true, progress);
+    }
+
+    /** The same; without {@code controls} only the relay under test races. */
+    public static CheckResult race(RelayUnderTest subject, DbTarget db, int rounds, long baseSeed, boolean controls, PrintStream progress) {
         try {
             List<CheckRow> rows = new ArrayList<>();
-            StringBuilder report = new StringBuilder("SQL race: poller threads with their own connections, short leases, "
-                    + "seeded stalls, lost acknowledgements, consumer rollbacks and crashes, over H2 in memory. Thread timing "
+            StringBuilder report = new StringBuilder("SQL race on " + db.describe() + ": poller threads with their own connections, "
+                    + "short leases, seeded stalls, lost acknowledgements, consumer rollbacks and crashes. Thread timing "
                     + "is not reproducible; the seed fixes each poller's fault choices.\n\n");
             long runs = 0;
             List<RaceResult> correct = new ArrayList<>();
             for (int i = 0; i < rounds; i++) {
                 long seed = SplitMix64.derive(baseSeed, i);
-                for (RaceConfig cfg : List.of(RaceConfig.defaults(SqlVariant.CORRECT, seed),
-                        RaceConfig.defaults(SqlVariant.CORRECT, seed).withForm(ClaimForm.CONDITIONAL_UPDATE),
-                        RaceConfig.defaults(SqlVariant.CORRECT, seed).withSharedDatabase(true))) {
-                    RaceResult r = RaceHarness.run(cfg);
+                List<RaceConfig> configs = new ArrayList<>(List.of(RaceConfig.defaults(subject, db, seed),
+                        RaceConfig.defaults(subject, db, seed).withSharedDatabase(true)));
+                if (subject.spec().equals(RelaySpec.REFERENCE)) {
+                    configs.add(RaceConfig.defaults(RelayUnderTest.of(SqlVariant.CORRECT, ClaimForm.CONDITIONAL_UPDATE), db, seed));
+                }
+                for (RaceConfig cfg : configs) {
+                    RaceResult r = RaceHarness.run(cfg, db);
                     correct.add(r);
                     report.append("  ").append(r.summary()).append('\n');
                     if (progress != null) {
@@ -152,12 +198,12 @@ public final class SqlChecks {
                 }
             }
             runs += correct.size();
-            rows.add(correctRaceRow(correct));
-            for (SqlVariant v : RACE_CONTROLS) {
+            rows.add(subjectRaceRow(subject, correct));
+            for (SqlVariant v : controls ? RACE_CONTROLS : List.<SqlVariant>of()) {
                 RaceResult caught = null;
                 int tried = 0;
                 for (int i = 0; i < Math.max(rounds, 5) && caught == null; i++) {
-                    RaceResult r = RaceHarness.run(RaceConfig.defaults(v, SplitMix64.derive(baseSeed, i)));
+                    RaceResult r = RaceHarness.run(RaceConfig.defaults(RelayUnderTest.of(v), db, SplitMix64.derive(baseSeed, i)), db);
                     tried++;
                     report.append("  ").append(r.summary()).append('\n');
                     if (!r.clean()) {
@@ -174,32 +220,33 @@ public final class SqlChecks {
             }
             return new CheckResult(RACE, rows, runs, report.toString());
         } catch (SQLException e) {
-            throw new IllegalStateException("H2 failed during the race check: " + e.getMessage(), e);
+            throw new IllegalStateException(db.id() + " failed during the race check: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
     }
 
-    private static CheckRow correctRaceRow(List<RaceResult> races) {
+    private static CheckRow subjectRaceRow(RelayUnderTest subject, List<RaceResult> races) {
+        String id = subject.id();
         for (RaceResult r : races) {
             if (!r.clean()) {
-                return CheckRow.of(RACE, SqlVariant.CORRECT.id(), true, "FAILED", r.violations().get(0) + " (race seed "
-                        + r.config().seed() + ", " + r.config().form() + ")");
+                return CheckRow.of(RACE, id, true, "FAILED", r.violations().get(0) + " (race seed "
+                        + r.config().seed() + ", " + r.config().relay().spec().args() + (r.config().sharedDatabase() ? ", shared database" : "") + ")");
             }
             if (r.errors() > 0) {
-                return CheckRow.of(RACE, SqlVariant.CORRECT.id(), true, "FAILED", r.errors() + " SQL errors, first: " + r.firstError());
+                return CheckRow.of(RACE, id, true, "FAILED", r.errors() + " SQL errors, first: " + r.firstError());
             }
         }
         int reclaims = races.stream().mapToInt(RaceResult::reclaims).sum();
         int duplicates = races.stream().mapToInt(RaceResult::duplicates).sum();
         int stale = races.stream().mapToInt(RaceResult::staleRejected).sum();
         if (reclaims == 0 || duplicates == 0 || stale == 0) {
-            return CheckRow.of(RACE, SqlVariant.CORRECT.id(), true, "FAILED", "vacuous: the races never re-claimed a lease, "
+            return CheckRow.of(RACE, id, true, "FAILED", "vacuous: the races never re-claimed a lease, "
                     + "absorbed a duplicate and refused a stale token");
         }
-        return CheckRow.of(RACE, SqlVariant.CORRECT.id(), true, "PASS", races.size() + " races (SKIP LOCKED, conditional update, "
-                + "shared database): every event DELIVERED once, one marker each, stock exact, one live lease per row, "
+        return CheckRow.of(RACE, id, true, "PASS", races.size() + " races (two databases, one shared database"
+                + (subject.spec().equals(RelaySpec.REFERENCE) ? ", conditional-update claim" : "") + "): every event DELIVERED once, one marker each, stock exact, one live lease per row, "
                 + "stale tokens refused");
     }
 }

@@ -1,5 +1,7 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.jdbc.adapter.RelaySqlFile;
+import dev.relaycheck.jdbc.adapter.WallClock;
 import dev.relaycheck.jdbc.conformance.ConformanceCheck;
 import dev.relaycheck.jdbc.conformance.ScheduleResult;
 import dev.relaycheck.model.ReferenceScenarios;
@@ -19,55 +21,110 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Command line of the SQL checks. Writes {@code OUT/summary.tsv} (rows of the checks run now replace
+ * Command line of the SQL checks ({@code relaycheck sql}). Writes {@code OUT/summary.tsv} (rows of the checks run now replace
  * their earlier rows; other checks' rows are kept) and one human-readable report per check
  * ({@code conformance.txt}, {@code race.txt}, {@code crash-kill.txt}).
  */
 public final class SqlChecksCli {
-    static final String USAGE = "usage: SqlChecks [all|conformance|race|crash] [--seeds N] [--seed S] [--rounds N] [--out DIR]"
-            + " | replay --target ID --scenario NAME --walk-seed N";
+    static final String USAGE = "usage: relaycheck sql [all|conformance|race|crash] [RELAY] [--db h2|postgres|jdbc:postgresql://...] "
+            + "[--seeds N] [--seed S] [--rounds N] [--controls yes|no] [--out DIR] | replay RELAY [--db DB] --scenario NAME --walk-seed N | template; "
+            + "RELAY: --target ID [--claim-form conditional-update] | --sql FILE | --adapter CLASS --classpath CP";
+    /** Exit status when the database could not be reached or started (not the relay's fault, not a usage error). */
+    static final int EXIT_DATABASE = 3;
+
+    /** Conformance seeds per scenario by default: PostgreSQL steps cost about 7 times H2's. */
+    public static final int DEFAULT_SEEDS_H2 = 125;
+    public static final int DEFAULT_SEEDS_POSTGRES = 10;
 
     private SqlChecksCli() {
     }
 
     /** Parsed options with their defaults. */
-    record Options(String command, int seeds, long seed, int rounds, Path out, String target, String scenario, Long walkSeed) {
+    record Options(String command, Integer seeds, long seed, int rounds, Path out, RelaySpec relay, String db, String scenario,
+                   Long walkSeed, boolean controls) {
+        int seedsFor(DbTarget target) {
+            return seeds != null ? seeds : target.dialect() == Dialect.H2 ? DEFAULT_SEEDS_H2 : DEFAULT_SEEDS_POSTGRES;
+        }
+
+        Path outFor(DbTarget target) {
+            return out != null ? out : Path.of("results", target.dialect() == Dialect.H2 ? "sql" : "sql-" + target.id());
+        }
     }
 
-    /** Runs the command; returns the exit status (0 every row PASS or CAUGHT, 1 otherwise, 2 bad arguments). */
+    /** Runs the command; returns the exit status (0 every row PASS or CAUGHT, 1 otherwise, 2 bad arguments, 3 no database). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         Options o;
+        RelayUnderTest subject;
         try {
             o = parse(args);
+            if (o.command().equals("template")) {
+                out.print(RelaySqlFile.referenceText());
+                return 0;
+            }
+            subject = o.relay().resolve();
         } catch (IllegalArgumentException e) {
-            err.println("relaycheck sql: " + e.getMessage() + " (" + USAGE + ")");
+            err.println("relaycheck sql: " + e.getMessage().lines().findFirst().orElse("") + (e.getMessage().startsWith("unknown command")
+                    || e.getMessage().startsWith("unknown option") ? " (" + USAGE + ")" : ""));
             return 2;
         }
+        DbTarget db;
+        try {
+            db = target(o.db());
+        } catch (IllegalArgumentException e) {
+            err.println("relaycheck sql: " + e.getMessage());
+            return 2;
+        } catch (IOException e) {
+            err.println("relaycheck sql: " + e.getMessage());
+            return EXIT_DATABASE;
+        }
         if (o.command().equals("replay")) {
-            return replay(o, out);
+            return replay(o, subject, db, out, err);
         }
         List<CheckResult> results = new ArrayList<>();
-        if (o.command().equals("all") || o.command().equals("conformance")) {
-            out.println("SQL conformance: " + o.seeds() + " seeds per scenario, base seed " + o.seed());
-            results.add(SqlChecks.conformance(o.seed(), o.seeds(), out));
-        }
-        if (o.command().equals("all") || o.command().equals("race")) {
-            out.println("SQL race: " + o.rounds() + " rounds");
-            results.add(SqlChecks.race(o.rounds(), o.seed(), out));
-        }
-        if (o.command().equals("all") || o.command().equals("crash")) {
-            out.println("SQL crash-kill: " + o.rounds() + " kills per cut point");
-            results.add(SqlChecks.crashKill(o.rounds(), o.out().resolve("crash-kill-files"), out));
+        try {
+            if (o.command().equals("all") || o.command().equals("conformance")) {
+                out.println("SQL conformance of " + subject.id() + " on " + db.describe() + ": " + o.seedsFor(db)
+                        + " seeds per scenario, base seed " + o.seed());
+                results.add(SqlChecks.conformance(subject, db, o.seed(), o.seedsFor(db), o.controls(), out));
+            }
+            if (o.command().equals("all") || o.command().equals("race")) {
+                out.println("SQL race of " + subject.id() + " on " + db.describe() + ": " + o.rounds() + " rounds");
+                results.add(SqlChecks.race(subject, db, o.rounds(), o.seed(), o.controls(), out));
+            }
+            if (o.command().equals("all") || o.command().equals("crash")) {
+                out.println("SQL crash-kill of " + subject.id() + " on " + db.describe() + ": " + o.rounds() + " kills per cut point");
+                results.add(SqlChecks.crashKill(subject, db, o.rounds(), o.outFor(db).resolve("crash-kill-files"), o.controls(), out));
+            }
+        } catch (WallClock.ReadException e) {
+            err.println("relaycheck sql: " + e.getMessage());
+            return 2;
+        } catch (IllegalStateException e) {
+            err.println("relaycheck sql: " + e.getMessage().lines().findFirst().orElse(""));
+            return EXIT_DATABASE;
         }
         try {
-            write(o.out(), results);
+            write(o.outFor(db), results);
         } catch (IOException e) {
-            err.println("relaycheck sql: cannot write " + o.out() + ": " + e.getMessage());
+            err.println("relaycheck sql: cannot write " + o.outFor(db) + ": " + e.getMessage());
             return 1;
         }
         results.forEach(r -> out.print(r.summary()));
-        out.println("wrote " + o.out().resolve("summary.tsv"));
+        out.println("wrote " + o.outFor(db).resolve("summary.tsv"));
         return results.stream().allMatch(CheckResult::passed) ? 0 : 1;
+    }
+
+    /** {@code h2}, {@code postgres} (relaycheck starts its own server) or a {@code jdbc:postgresql:} URL. */
+    public static DbTarget target(String db) throws IOException {
+        if (db.equals("h2")) {
+            return DbTarget.h2();
+        }
+        if (db.equals("postgres")) {
+            return PostgresTarget.managed();
+        }
+        if (db.startsWith("jdbc:postgresql:")) {
+            return PostgresTarget.external(db);
+        }
+        throw new IllegalArgumentException("unknown --db '" + db + "' (h2, postgres or a jdbc:postgresql:// URL)");
     }
 
     static Options parse(String[] args) {
@@ -77,17 +134,23 @@ public final class SqlChecksCli {
         if (!a.isEmpty() && !a.get(0).startsWith("--")) {
             command = a.get(0);
             i = 1;
-            if (!Set.of("all", "conformance", "race", "crash", "replay").contains(command)) {
+            if (!Set.of("all", "conformance", "race", "crash", "replay", "template").contains(command)) {
                 throw new IllegalArgumentException("unknown command '" + command + "'");
             }
         }
-        int seeds = 125;
+        Integer seeds = null;
         long seed = 1;
         int rounds = command.equals("race") ? 3 : 5;
-        Path out = Path.of("results", "sql");
+        Path out = null;
         String target = null;
+        String claimForm = null;
+        String sql = null;
+        String adapter = null;
+        String classpath = null;
+        String db = "h2";
         String scenario = null;
         Long walkSeed = null;
+        boolean controls = true;
         for (; i < a.size(); i += 2) {
             String opt = a.get(i);
             if (i + 1 >= a.size()) {
@@ -100,23 +163,31 @@ public final class SqlChecksCli {
                 case "--rounds" -> rounds = positive(opt, v);
                 case "--out" -> out = Path.of(v);
                 case "--target" -> target = v;
+                case "--claim-form" -> claimForm = v;
+                case "--sql" -> sql = v;
+                case "--adapter" -> adapter = v;
+                case "--classpath" -> classpath = v;
+                case "--db" -> db = v;
                 case "--scenario" -> scenario = v;
                 case "--walk-seed" -> walkSeed = number(opt, v);
+                case "--controls" -> controls = switch (v) {
+                    case "yes" -> true;
+                    case "no" -> false;
+                    default -> throw new IllegalArgumentException("--controls takes yes or no, got '" + v + "'");
+                };
                 default -> throw new IllegalArgumentException("unknown option '" + opt + "'");
             }
         }
+        RelaySpec relay = RelaySpec.of(target, claimForm, sql, adapter, classpath);
         if (command.equals("replay")) {
-            if (target == null || scenario == null || walkSeed == null) {
-                throw new IllegalArgumentException("replay needs --target, --scenario and --walk-seed");
-            }
-            if (SqlVariant.byId(target).isEmpty()) {
-                throw new IllegalArgumentException("unknown target '" + target + "'");
+            if (scenario == null || walkSeed == null) {
+                throw new IllegalArgumentException("replay needs --scenario and --walk-seed (and the relay: --target, --sql or --adapter)");
             }
             if (ReferenceScenarios.byName(scenario).isEmpty()) {
                 throw new IllegalArgumentException("unknown scenario '" + scenario + "'");
             }
         }
-        return new Options(command, seeds, seed, rounds, out, target, scenario, walkSeed);
+        return new Options(command, seeds, seed, rounds, out, relay, db, scenario, walkSeed, controls);
     }
 
     private static int positive(String opt, String v) {
@@ -135,15 +206,19 @@ public final class SqlChecksCli {
         }
     }
 
-    private static int replay(Options o, PrintStream out) {
-        SqlVariant v = SqlVariant.byId(o.target()).orElseThrow();
+    private static int replay(Options o, RelayUnderTest relay, DbTarget db, PrintStream out, PrintStream err) {
         Scenario sc = ReferenceScenarios.byName(o.scenario()).orElseThrow();
+        out.println("replay: " + relay.id() + " on " + db.describe() + ", scenario " + sc.name() + ", walk seed " + o.walkSeed());
         try {
-            ScheduleResult r = ConformanceCheck.replay(v, ClaimForm.SKIP_LOCKED, sc, o.walkSeed(), out);
+            ScheduleResult r = ConformanceCheck.replay(relay, db, sc, o.walkSeed(), out);
+            out.println(r.clean() ? "NOT REPRODUCED: the relay agrees with the model on every step" : "REPRODUCED");
             return r.clean() ? 0 : 1; // 1: the schedule diverged or broke an invariant
-        } catch (SQLException e) {
-            out.println("H2 failed: " + e.getMessage());
-            return 1;
+        } catch (WallClock.ReadException e) {
+            err.println("relaycheck sql: " + e.getMessage());
+            return 2;
+        } catch (SQLException | RelaySqlException e) {
+            err.println("relaycheck sql: " + db.id() + " failed: " + e.getMessage().lines().findFirst().orElse(""));
+            return EXIT_DATABASE;
         }
     }
 

@@ -1,7 +1,11 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.jdbc.adapter.ClaimRequest;
+import dev.relaycheck.jdbc.adapter.ClaimedRow;
+import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Held;
+import dev.relaycheck.model.OutboxRow;
 import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.PollerState;
 import dev.relaycheck.model.PollerState.Phase;
@@ -12,7 +16,9 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * One relay poller over SQL: its own connections to both databases and its local memory (what it claimed
@@ -23,8 +29,8 @@ import java.util.TreeMap;
 public final class SqlPoller implements AutoCloseable {
     private final String name;
     private final SqlShape shape;
+    private final RelayAdapter adapter;
     private final Databases dbs;
-    private final OutboxSql outboxSql;
     private final ConsumerSql consumerSql;
     private final int batch;
     private final int leaseTicks;
@@ -34,14 +40,14 @@ public final class SqlPoller implements AutoCloseable {
     private PollerState state = PollerState.IDLE;
     /** The events of the rows it holds (a real poller carries the payload it read with its claim). */
     private final Map<String, Event> carried = new TreeMap<>();
-    private List<OutboxSql.Candidate> readSet = List.of();
+    private List<Event> readSet = List.of();
 
-    public SqlPoller(String name, SqlVariant variant, ClaimForm form, Databases dbs, int batch, int leaseTicks, Pauses pauses)
+    public SqlPoller(String name, RelayUnderTest relay, Databases dbs, int batch, int leaseTicks, Pauses pauses)
             throws SQLException {
         this.name = name;
-        this.shape = variant.shape();
+        this.shape = relay.shape();
+        this.adapter = relay.newAdapter();
         this.dbs = dbs;
-        this.outboxSql = new OutboxSql(shape, form);
         this.consumerSql = new ConsumerSql(shape);
         this.batch = batch;
         this.leaseTicks = leaseTicks;
@@ -69,39 +75,82 @@ public final class SqlPoller implements AutoCloseable {
     /** Runs the poller's next transaction at logical time {@code now}. */
     public Action runNext(int now) {
         return switch (state.phase()) {
-            case IDLE -> shape.claimShape() == SqlShape.ClaimShape.ATOMIC ? claim(now) : readForClaim(now);
+            case IDLE -> adapter.claimsInTwoTransactions() ? readForClaim(now) : claim(now);
             case CLAIMING -> writeClaim(now);
             case TO_DELIVER -> deliver();
             case DELIVERING -> deliverSecondHalf();
-            case TO_ACK -> ack();
-            case TO_RELEASE -> release();
+            case TO_ACK -> ack(now);
+            case TO_RELEASE -> release(now);
         };
     }
 
+    private ClaimRequest request(int now) {
+        return new ClaimRequest(name, now, batch, leaseTicks);
+    }
+
     private Action claim(int now) {
-        OutboxSql.Claim claim = outboxSql.claim(outbox, name, now, batch, leaseTicks, pauses);
-        claim.events().forEach(e -> carried.put(e.id(), e));
-        take(claim.outcome());
-        return new Action(new Step.Claim(name), claim.outcome());
+        try {
+            Set<String> leased = leasedRows();
+            List<ClaimedRow> rows = adapter.claim(outbox, request(now));
+            pauses.at(Pauses.Point.MID_CLAIM); // inside the claim's transaction, its locks held
+            outbox.commit();
+            Outcome.Claimed claimed = granted(rows, leased);
+            take(claimed);
+            return new Action(new Step.Claim(name), claimed);
+        } catch (SQLException ex) {
+            throw Tx.rollbackAndWrap(outbox, name + " claim", ex);
+        }
     }
 
     private Action readForClaim(int now) {
-        List<OutboxSql.Candidate> seen = outboxSql.readClaimable(outbox, now, batch);
+        List<Event> seen;
+        try {
+            seen = adapter.claimRead(outbox, request(now));
+            outbox.commit();
+        } catch (SQLException ex) {
+            throw Tx.rollbackAndWrap(outbox, name + " claim read", ex);
+        }
         if (seen.isEmpty()) {
             return new Action(new Step.Claim(name), new Outcome.Claimed(List.of()));
         }
         readSet = List.copyOf(seen);
-        state = new PollerState(Phase.CLAIMING, List.of(), seen.stream().map(c -> c.event().id()).toList());
+        state = new PollerState(Phase.CLAIMING, List.of(), seen.stream().map(Event::id).toList());
         return new Action(new Step.Claim(name), new Outcome.ClaimRead(state.readSet()));
     }
 
     private Action writeClaim(int now) {
         pauses.at(Pauses.Point.MID_CLAIM);
-        Outcome.Claimed claimed = outboxSql.writeLeases(outbox, name, readSet, now, leaseTicks);
-        readSet.forEach(c -> carried.put(c.event().id(), c.event()));
-        readSet = List.of();
-        take(claimed);
-        return new Action(new Step.Claim(name), claimed);
+        try {
+            Set<String> leased = leasedRows();
+            List<ClaimedRow> rows = adapter.claimWrite(outbox, request(now), readSet);
+            outbox.commit();
+            readSet = List.of();
+            Outcome.Claimed claimed = granted(rows, leased);
+            take(claimed);
+            return new Action(new Step.Claim(name), claimed);
+        } catch (SQLException ex) {
+            throw Tx.rollbackAndWrap(outbox, name + " claim write", ex);
+        }
+    }
+
+    /** The rows holding a lease right before a claim: a grant on one of them took over an expired lease. */
+    private Set<String> leasedRows() throws SQLException {
+        Set<String> ids = new TreeSet<>();
+        for (OutboxRow r : adapter.snapshot(outbox).rows()) {
+            if (r.hasLease()) {
+                ids.add(r.id());
+            }
+        }
+        return ids;
+    }
+
+    private Outcome.Claimed granted(List<ClaimedRow> rows, Set<String> leasedBefore) {
+        List<Outcome.Grant> grants = new ArrayList<>();
+        for (ClaimedRow r : rows) {
+            carried.put(r.event().id(), r.event());
+            grants.add(new Outcome.Grant(r.event().id(), r.token(), r.expiry(), leasedBefore.contains(r.event().id())));
+        }
+        return new Outcome.Claimed(grants);
     }
 
     private void take(Outcome.Claimed claimed) {
@@ -140,19 +189,41 @@ public final class SqlPoller implements AutoCloseable {
         return new Action(new Step.Deliver(name, h.eventId(), h.token()), o);
     }
 
-    private Action ack() {
+    private Action ack(int now) {
         pauses.at(Pauses.Point.BEFORE_ACK);
         Held h = state.head();
-        Outcome o = outboxSql.ack(outbox, h.eventId(), h.token());
+        Outcome o = fenced(true, h, now);
         state = shape.ackFirst() ? at(Phase.TO_DELIVER) : advance();
         return new Action(new Step.Ack(name, h.eventId(), h.token()), o);
     }
 
-    private Action release() {
+    private Action release(int now) {
         Held h = state.head();
-        Outcome o = outboxSql.release(outbox, h.eventId(), h.token());
+        Outcome o = fenced(false, h, now);
         state = advance();
         return new Action(new Step.Release(name, h.eventId(), h.token()), o);
+    }
+
+    /** The fenced acknowledgement or release: the row changed, ACKED or RELEASED; it did not, STALE. */
+    private Outcome fenced(boolean isAck, Held h, int now) {
+        try {
+            boolean changed = isAck ? adapter.ack(outbox, h.eventId(), h.token(), now)
+                    : adapter.release(outbox, h.eventId(), h.token(), now);
+            if (changed) {
+                outbox.commit();
+                return isAck ? new Outcome.Acked(h.eventId(), h.token()) : new Outcome.Released(h.eventId(), h.token());
+            }
+            long current = currentToken(h.eventId()); // only for the report: which token the row holds
+            outbox.commit();
+            return new Outcome.Stale(h.eventId(), h.token(), current);
+        } catch (SQLException ex) {
+            throw Tx.rollbackAndWrap(outbox, (isAck ? "ack " : "release ") + h.eventId(), ex);
+        }
+    }
+
+    private long currentToken(String eventId) throws SQLException {
+        return adapter.snapshot(outbox).rows().stream().filter(r -> r.id().equals(eventId)).findFirst()
+                .map(OutboxRow::currentToken).orElse(-1L);
     }
 
     // ------------------------------------------------------------------ faults
@@ -176,17 +247,21 @@ public final class SqlPoller implements AutoCloseable {
      * before COMMIT. The poller gives up its batch; the rows stay leased until they expire. Null when the
      * poller has no acknowledgement to lose.
      */
-    public Action loseAck() {
+    public Action loseAck(int now) {
         if (state.phase() != Phase.TO_ACK) {
             return null;
         }
         Held h = state.head();
-        outboxSql.ackLostBeforeCommit(outbox, h.eventId(), h.token());
+        try {
+            adapter.ack(outbox, h.eventId(), h.token(), now);
+            outbox.rollback();
+        } catch (SQLException ex) {
+            throw Tx.rollbackAndWrap(outbox, "lost ack " + h.eventId(), ex);
+        }
         List<String> abandoned = state.batch().stream().map(Held::eventId).toList();
         forget();
         return new Action(new Step.LoseAck(name, h.eventId()), new Outcome.AckLost(h.eventId(), abandoned));
     }
-
     /** The consumer transaction fails before COMMIT; the poller will release the row. Null when not delivering. */
     public Action deliverFails() {
         if (state.phase() != Phase.TO_DELIVER) {

@@ -1,5 +1,6 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.PollerState;
 import dev.relaycheck.model.ProducerState;
@@ -20,7 +21,8 @@ import java.util.List;
  * behaves differently from the model shows up as a different step or outcome, not as an error.
  */
 public final class SqlRelay implements AutoCloseable {
-    private final SqlVariant variant;
+    private final RelayUnderTest relay;
+    private final RelayAdapter observer;
     private final Scenario scenario;
     private final Databases dbs;
     private final List<SqlPoller> pollers = new ArrayList<>();
@@ -32,20 +34,21 @@ public final class SqlRelay implements AutoCloseable {
     private FaultCounts faults = FaultCounts.NONE;
 
     /** Opens connections to databases that already have the schema; call {@link #reset} before a run. */
-    public SqlRelay(SqlVariant variant, ClaimForm form, Scenario scenario, Databases dbs) throws SQLException {
-        this.variant = variant;
+    public SqlRelay(RelayUnderTest relay, Scenario scenario, Databases dbs) throws SQLException {
+        this.relay = relay;
+        this.observer = relay.newAdapter();
         this.scenario = scenario;
         this.dbs = dbs;
         for (String name : scenario.pollers()) {
-            pollers.add(new SqlPoller(name, variant, form, dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE));
+            pollers.add(new SqlPoller(name, relay, dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE));
         }
         this.producerConnection = dbs.openOutbox();
         this.observeOutbox = dbs.openOutbox();
         this.observeConsumer = dbs.openConsumer();
     }
 
-    public SqlVariant variant() {
-        return variant;
+    public RelayUnderTest relay() {
+        return relay;
     }
 
     public Scenario scenario() {
@@ -55,13 +58,13 @@ public final class SqlRelay implements AutoCloseable {
     /** Back to the scenario's initial state: tables reloaded, clock 0, pollers and producer fresh. */
     public void reset() {
         try {
-            Schema.load(observeOutbox, observeConsumer, scenario);
+            Schema.load(observeOutbox, observeConsumer, scenario, observer);
         } catch (SQLException ex) {
             throw new RelaySqlException("load scenario " + scenario.name(), ex);
         }
         pollers.forEach(SqlPoller::forget);
         int next = scenario.producedDuringRun() ? 0 : scenario.events().size();
-        producer = new Producer(variant.shape(), scenario.events(), producerConnection, new ProducerState(next, false));
+        producer = new Producer(relay.shape(), relay.newAdapter(), scenario.events(), producerConnection, new ProducerState(next, false));
         clock = 0;
         faults = FaultCounts.NONE;
     }
@@ -108,7 +111,7 @@ public final class SqlRelay implements AutoCloseable {
             return p.crash();
         }
         if (step instanceof Step.LoseAck) {
-            Action a = p.loseAck();
+            Action a = p.loseAck(clock);
             if (a != null) {
                 faults = new FaultCounts(faults.crashes(), faults.lostAcks() + 1, faults.deliverFails(), faults.produceFails());
             }
@@ -138,7 +141,7 @@ public final class SqlRelay implements AutoCloseable {
     /** The whole state, rebuilt from the tables plus what lives outside them. */
     public RelayState snapshot() {
         List<PollerState> states = pollers.stream().map(SqlPoller::state).toList();
-        return Snapshots.read(observeOutbox, observeConsumer, new Snapshots.Local(clock, states, producer.state(), faults));
+        return Snapshots.read(observeOutbox, observeConsumer, observer, new Snapshots.Local(clock, states, producer.state(), faults));
     }
 
     @Override

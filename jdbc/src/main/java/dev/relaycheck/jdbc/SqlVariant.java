@@ -1,62 +1,101 @@
 package dev.relaycheck.jdbc;
 
-import dev.relaycheck.jdbc.SqlShape.ClaimShape;
 import dev.relaycheck.jdbc.SqlShape.Consumer;
-import dev.relaycheck.jdbc.SqlShape.LeaseCheck;
 import dev.relaycheck.jdbc.SqlShape.MarkerKey;
-import dev.relaycheck.jdbc.SqlShape.Token;
+import dev.relaycheck.jdbc.adapter.RelaySqlFile;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The correct SQL relay and the SQL versions of the catalogue's broken variants, each named by the
- * catalogue id it stands for (so reports line up with the explorer's) and described by the statement that
- * is wrong. Used as negative controls: every broken one must make the conformance check fail.
+ * The reference SQL relay and the SQL versions of the catalogue's broken variants, each named by the
+ * catalogue id it stands for (so reports line up with the explorer's). A mistake in the relay's SQL is a
+ * small edit of the reference relay file ({@code relay-reference.sql}); a mistake outside it (the consumer,
+ * the producer, the poller's order of work) is a change of relaycheck's side ({@link SqlShape}). Used as
+ * negative controls: every broken one must make the checks fail, on every database.
  */
 public enum SqlVariant {
-    CORRECT("correct", "claim: SELECT ... FOR UPDATE SKIP LOCKED + conditional UPDATE with a fresh token; "
-            + "ack/release: WHERE event_id = ? AND lease_token = ? AND status = 'PENDING'; consumer: marker INSERT + "
-            + "stock UPDATE in one transaction", SqlShape.CORRECT),
-    ACK_IGNORES_TOKEN("ack-ignores-token", "ack: UPDATE outbox ... WHERE event_id = ? AND status = 'PENDING' (no lease_token)",
-            SqlShape.CORRECT.withAckFenced(false)),
-    RECLAIM_KEEPS_TOKEN("reclaim-keeps-token", "claim: SET lease_token = COALESCE(lease_token, ?) keeps an expired owner's token",
-            SqlShape.CORRECT.withToken(Token.KEEP_ON_RECLAIM)),
-    CLAIM_IGNORES_LEASE("claim-ignores-lease", "claim: WHERE status = 'PENDING' without the lease_expiry condition",
-            SqlShape.CORRECT.withLeaseCheck(LeaseCheck.IGNORED)),
-    CHECK_THEN_ACT_CLAIM("check-then-act-claim", "claim: plain SELECT of claimable rows, then UPDATE ... WHERE event_id = ? "
-            + "in a later transaction without re-checking (no SKIP LOCKED, no conditional update)",
-            SqlShape.CORRECT.withClaimShape(ClaimShape.CHECK_THEN_ACT)),
-    LEASE_NEVER_EXPIRES("lease-never-expires", "claim: WHERE lease_token IS NULL, lease_expiry left NULL: a crashed owner's row is stuck",
-            SqlShape.CORRECT.withLeaseCheck(LeaseCheck.OWNER_ONLY_NO_EXPIRY)),
-    ACK_BEFORE_DELIVER("ack-before-deliver", "poller: runs the fenced ack UPDATE before the consumer transaction",
-            SqlShape.CORRECT.withAckFirst(true)),
-    NO_DEDUP_MARKER("no-dedup-marker", "consumer: MERGE INTO applied_event (never rejects) + stock UPDATE: the marker is never consulted",
-            SqlShape.CORRECT.withConsumer(Consumer.NO_DEDUP)),
+    CORRECT("correct", "the reference relay file as shipped (relaycheck sql template)", List.of(), SqlShape.CORRECT),
+    ACK_IGNORES_TOKEN("ack-ignores-token", "relay file, ack: UPDATE outbox ... WHERE event_id = :event AND status = 'PENDING' (no lease_token)",
+            List.of(Edit.remove("ack", Clause.TOKEN_FENCE)), SqlShape.CORRECT),
+    RECLAIM_KEEPS_TOKEN("reclaim-keeps-token", "relay file, claim-lease: SET lease_token = COALESCE(o.lease_token, :token) keeps an expired owner's token",
+            List.of(new Edit("claim-lease", "lease_token = :token", "lease_token = COALESCE(o.lease_token, :token)")), SqlShape.CORRECT),
+    CLAIM_IGNORES_LEASE("claim-ignores-lease", "relay file, claim-select and claim-lease: no lease_expiry condition",
+            List.of(Edit.remove("claim-select", Clause.LEASE_FREE), Edit.remove("claim-lease", Clause.LEASE_FREE)), SqlShape.CORRECT),
+    CHECK_THEN_ACT_CLAIM("check-then-act-claim", "relay file: option claim-in-two-transactions; claim-select without FOR UPDATE "
+            + "SKIP LOCKED, claim-lease UPDATE ... WHERE event_id = :event without re-checking",
+            List.of(Edit.TWO_TRANSACTION_CLAIM, Edit.remove("claim-select", Clause.LOCK),
+                    Edit.remove("claim-lease", Clause.PENDING + Clause.LEASE_FREE + Clause.HEAD)), SqlShape.CORRECT),
+    LEASE_NEVER_EXPIRES("lease-never-expires", "relay file, claim: WHERE lease_token IS NULL and lease_expiry = NULL: a crashed owner's row is stuck",
+            List.of(new Edit("claim-select", Clause.LEASE_FREE, "\n  AND o.lease_token IS NULL"),
+                    new Edit("claim-lease", Clause.LEASE_FREE, "\n  AND o.lease_token IS NULL"),
+                    new Edit("claim-lease", "lease_expiry = :expiry", "lease_expiry = NULL")), SqlShape.CORRECT),
+    ACK_BEFORE_DELIVER("ack-before-deliver", "poller: runs the fenced ack before the consumer transaction",
+            List.of(), SqlShape.CORRECT.withAckFirst(true)),
+    NO_DEDUP_MARKER("no-dedup-marker", "consumer: upserts applied_event (never rejects) + stock UPDATE: the marker is never consulted",
+            List.of(), SqlShape.CORRECT.withConsumer(Consumer.NO_DEDUP)),
     MARKER_BEFORE_EFFECT("marker-before-effect", "consumer: INSERT marker; COMMIT; then stock UPDATE in its own transaction",
-            SqlShape.CORRECT.withConsumer(Consumer.MARKER_THEN_EFFECT)),
+            List.of(), SqlShape.CORRECT.withConsumer(Consumer.MARKER_THEN_EFFECT)),
     EFFECT_BEFORE_MARKER("effect-before-marker", "consumer: stock UPDATE; COMMIT; then INSERT marker in its own transaction",
-            SqlShape.CORRECT.withConsumer(Consumer.EFFECT_THEN_MARKER)),
+            List.of(), SqlShape.CORRECT.withConsumer(Consumer.EFFECT_THEN_MARKER)),
     DEDUP_BY_PAYLOAD("dedup-by-payload", "consumer: applied_event keyed by the payload text instead of the event id",
-            SqlShape.CORRECT.withMarkerKey(MarkerKey.PAYLOAD)),
+            List.of(), SqlShape.CORRECT.withMarkerKey(MarkerKey.PAYLOAD)),
     NEW_ID_ON_RETRY("new-id-on-retry", "relay: sends a message id minted per delivery attempt, the consumer keys the marker by it",
-            SqlShape.CORRECT.withMarkerKey(MarkerKey.PER_ATTEMPT)),
-    NO_HEAD_OF_AGGREGATE("no-head-of-aggregate", "claim: no NOT EXISTS (earlier PENDING row of the same aggregate) condition",
-            SqlShape.CORRECT.withHeadRule(false)),
-    OUTBOX_OUTSIDE_TRANSACTION("outbox-outside-transaction", "producer: INSERT business row; COMMIT; then INSERT outbox row; COMMIT",
-            SqlShape.CORRECT.withProducerInOneTransaction(false)),
-    RELEASE_IGNORES_TOKEN("release-ignores-token", "release: UPDATE outbox SET lease_* = NULL WHERE event_id = ? AND status = 'PENDING' (no lease_token)",
-            SqlShape.CORRECT.withReleaseFenced(false));
+            List.of(), SqlShape.CORRECT.withMarkerKey(MarkerKey.PER_ATTEMPT)),
+    NO_HEAD_OF_AGGREGATE("no-head-of-aggregate", "relay file, claim-select and claim-lease: no NOT EXISTS (earlier PENDING row of the same aggregate)",
+            List.of(Edit.remove("claim-select", Clause.HEAD), Edit.remove("claim-lease", Clause.HEAD)), SqlShape.CORRECT),
+    OUTBOX_OUTSIDE_TRANSACTION("outbox-outside-transaction", "producer: INSERT business row; COMMIT; then the relay's produce; COMMIT",
+            List.of(), SqlShape.CORRECT.withProducerInOneTransaction(false)),
+    RELEASE_IGNORES_TOKEN("release-ignores-token", "relay file, release: UPDATE outbox SET lease_* = NULL WHERE event_id = :event AND status = 'PENDING' (no lease_token)",
+            List.of(Edit.remove("release", Clause.TOKEN_FENCE)), SqlShape.CORRECT);
+
+    /** Clauses of the reference relay file that the broken variants take out or change. */
+    static final class Clause {
+        static final String TOKEN_FENCE = " AND lease_token = :token";
+        static final String LEASE_FREE = "\n  AND (o.lease_token IS NULL OR o.lease_expiry <= :now)";
+        static final String HEAD = "\n  AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.aggregate_id = o.aggregate_id"
+                + " AND e.status = 'PENDING' AND e.seq < o.seq)";
+        static final String PENDING = "\n  AND o.status = 'PENDING'";
+        static final String LOCK = "\nFOR UPDATE SKIP LOCKED";
+
+        private Clause() {
+        }
+    }
+
+    /** One change to the reference relay file: {@code from} replaced by {@code to} in statement {@code statement}. */
+    public record Edit(String statement, String from, String to) {
+        /** Not a text edit: the option that splits the claim into a read and a later write transaction. */
+        static final Edit TWO_TRANSACTION_CLAIM = new Edit("", RelaySqlFile.TWO_TRANSACTION_CLAIM, "");
+
+        static Edit remove(String statement, String clause) {
+            return new Edit(statement, clause, "");
+        }
+
+        RelaySqlFile applyTo(RelaySqlFile f) {
+            return statement.isEmpty() ? f.withOption(from) : f.edit(statement, from, to);
+        }
+    }
 
     private final String id;
     private final String statement;
+    private final List<Edit> edits;
     private final SqlShape shape;
 
-    SqlVariant(String id, String statement, SqlShape shape) {
+    SqlVariant(String id, String statement, List<Edit> edits, SqlShape shape) {
         this.id = id;
         this.statement = statement;
+        this.edits = edits;
         this.shape = shape;
+    }
+
+    /**
+     * The reference scenario shaped for this mistake, which the conformance check tries first when the variant
+     * runs as a negative control (null: none in particular). A stale release needs a failed delivery after the
+     * lease expired and another poller re-claimed the row: random walks meet it rarely elsewhere.
+     */
+    public String exposingScenario() {
+        return this == RELEASE_IGNORES_TOKEN ? "stale-ack-after-expiry" : null;
     }
 
     /** The catalogue id this SQL stands for ({@code correct} or a {@code LogicCatalogue} variant id). */
@@ -64,13 +103,28 @@ public enum SqlVariant {
         return id;
     }
 
-    /** The SQL that is wrong, in one line. */
+    /** What is wrong, in one line. */
     public String statement() {
         return statement;
     }
 
+    /** relaycheck's side: consumer, producer, poller order. */
     public SqlShape shape() {
         return shape;
+    }
+
+    /** The edits of the reference relay file that make this variant (none for a mistake outside the relay's SQL). */
+    public List<Edit> edits() {
+        return edits;
+    }
+
+    /** The relay file this variant runs: the reference with the edits applied, in the claim form given. */
+    public RelaySqlFile file(ClaimForm form) {
+        RelaySqlFile f = form.apply(RelaySqlFile.reference());
+        for (Edit e : edits) {
+            f = e.applyTo(f);
+        }
+        return f;
     }
 
     public boolean isCorrect() {

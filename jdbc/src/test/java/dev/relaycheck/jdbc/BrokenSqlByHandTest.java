@@ -25,9 +25,9 @@ class BrokenSqlByHandTest {
     /** Runs the steps, checking every transition; returns the invariants the SQL side broke. */
     static List<Invariant> run(SqlVariant variant, String... steps) throws SQLException {
         Databases dbs = Databases.separateInMemory();
-        dbs.createSchema();
+        dbs.createSchema(RelayUnderTest.of(SqlVariant.CORRECT).newAdapter());
         List<Invariant> broke = new ArrayList<>();
-        try (SqlRelay relay = new SqlRelay(variant, ClaimForm.SKIP_LOCKED, ReferenceScenarios.doubleClaim(), dbs)) {
+        try (SqlRelay relay = new SqlRelay(RelayUnderTest.of(variant), ReferenceScenarios.doubleClaim(), dbs)) {
             relay.reset();
             RelayState before = relay.snapshot();
             for (String s : steps) {
@@ -62,8 +62,8 @@ class BrokenSqlByHandTest {
     @Test
     void correctClaimIssuesStrictlyIncreasingTokensAcrossRows() throws SQLException {
         Databases dbs = Databases.separateInMemory();
-        dbs.createSchema();
-        try (SqlRelay relay = new SqlRelay(SqlVariant.CORRECT, ClaimForm.SKIP_LOCKED, ReferenceScenarios.crashRestart(), dbs)) {
+        dbs.createSchema(RelayUnderTest.of(SqlVariant.CORRECT).newAdapter());
+        try (SqlRelay relay = new SqlRelay(RelayUnderTest.of(SqlVariant.CORRECT), ReferenceScenarios.crashRestart(), dbs)) {
             relay.reset();
             Outcome claimed = relay.apply(Step.parse("Claim(p1)")).outcome();
             assertThat(claimed).isEqualTo(new Outcome.Claimed(List.of(new Outcome.Grant("E1", 1, 2, false),

@@ -20,7 +20,7 @@ class CrashKillTest {
 
     @Test
     void correctRelayRecoversFromEveryKillAndEveryControlIsCaught() {
-        CheckResult r = SqlChecks.crashKill(ROUNDS, Path.of("target", "crash-kill-test"), System.out);
+        CheckResult r = SqlChecks.crashKill(RelayUnderTest.of(SqlVariant.CORRECT), DbTarget.h2(), ROUNDS, Path.of("target", "crash-kill-test"), System.out);
         System.out.print(r.summary());
         assertThat(r.rows()).extracting(CheckRow::target).containsExactlyInAnyOrder("correct", "marker-before-effect",
                 "effect-before-marker", "ack-before-deliver", "no-dedup-marker", "outbox-outside-transaction",
@@ -33,7 +33,7 @@ class CrashKillTest {
     @Test
     void brokenConsumerLosesTheEffectWhenKilledBetweenItsTwoCommits() throws Exception {
         CrashRound round = new CrashKill(Path.of("target", "crash-kill-test"))
-                .round(SqlVariant.MARKER_BEFORE_EFFECT, true, CutPoint.AFTER_CONSUMER_COMMIT, 3, 2, "marker-first-unit");
+                .round(RelayUnderTest.of(SqlVariant.MARKER_BEFORE_EFFECT), DbTarget.h2(), true, CutPoint.AFTER_CONSUMER_COMMIT, 3, 2, "marker-first-unit");
         assertThat(round.exitCode()).isEqualTo(CrashKill.SIGKILL_EXIT);
         assertThat(round.at()).startsWith("AT after-consumer-commit Deliver(relay-1,E2,").endsWith("HALF_APPLIED E2 marker");
         assertThat(round.problems()).anyMatch(p -> p.startsWith("MARKER_IFF_EFFECT: E2"));
@@ -43,7 +43,7 @@ class CrashKillTest {
     @Test
     void killedChildReallyDiedOfSigkillAtTheRequestedCommit() throws Exception {
         CrashRound round = new CrashKill(Path.of("target", "crash-kill-test"))
-                .round(SqlVariant.CORRECT, true, CutPoint.AFTER_ACK, 3, 1, "third-ack-unit");
+                .round(RelayUnderTest.of(SqlVariant.CORRECT), DbTarget.h2(), true, CutPoint.AFTER_ACK, 3, 1, "third-ack-unit");
         assertThat(round.exitCode()).isEqualTo(CrashKill.SIGKILL_EXIT);
         assertThat(round.at()).isEqualTo("AT after-ack Ack(relay-1,E3,t3) ACKED E3/t3");
         assertThat(round.problems()).isEmpty();

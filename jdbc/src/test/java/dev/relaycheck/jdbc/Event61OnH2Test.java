@@ -34,9 +34,9 @@ class Event61OnH2Test {
     @ValueSource(booleans = {true, false})
     void lostAcknowledgementIsAbsorbedAsDuplicate(boolean separate) throws SQLException {
         Databases dbs = separate ? Databases.separateInMemory() : Databases.sharedInMemory();
-        dbs.createSchema();
+        dbs.createSchema(RelayUnderTest.of(SqlVariant.CORRECT).newAdapter());
         List<Outcome> outcomes = new ArrayList<>();
-        try (SqlRelay relay = new SqlRelay(SqlVariant.CORRECT, ClaimForm.SKIP_LOCKED, ReferenceScenarios.event61LostAck(), dbs)) {
+        try (SqlRelay relay = new SqlRelay(RelayUnderTest.of(SqlVariant.CORRECT), ReferenceScenarios.event61LostAck(), dbs)) {
             relay.reset();
             for (Step step : SCHEDULE) {
                 Action a = relay.apply(step);
@@ -66,8 +66,8 @@ class Event61OnH2Test {
     @ValueSource(strings = {"SKIP_LOCKED", "CONDITIONAL_UPDATE"})
     void staleOwnersAcknowledgementUpdatesNoRow(String form) throws SQLException {
         Databases dbs = Databases.separateInMemory();
-        dbs.createSchema();
-        try (SqlRelay relay = new SqlRelay(SqlVariant.CORRECT, ClaimForm.valueOf(form), ReferenceScenarios.event61LostAck(), dbs)) {
+        dbs.createSchema(RelayUnderTest.of(SqlVariant.CORRECT).newAdapter());
+        try (SqlRelay relay = new SqlRelay(RelayUnderTest.of(SqlVariant.CORRECT, ClaimForm.valueOf(form)), ReferenceScenarios.event61LostAck(), dbs)) {
             relay.reset();
             // p1 claims and delivers, then stalls past its lease; p2 re-claims; p1's late ack must change nothing
             for (String s : List.of("Claim(p1)", "Deliver(p1,EVENT-61,t1)", "Tick", "Tick", "Claim(p2)")) {

@@ -25,7 +25,7 @@ class H2BehaviourTest {
     @BeforeEach
     void open() throws SQLException {
         dbs = Databases.sharedInMemory();
-        dbs.createSchema();
+        dbs.createSchema(RelayUnderTest.of(SqlVariant.CORRECT).newAdapter());
         a = dbs.openOutbox();
         b = dbs.openOutbox();
         try (Statement st = a.createStatement()) {

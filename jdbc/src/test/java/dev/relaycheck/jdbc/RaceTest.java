@@ -24,9 +24,9 @@ class RaceTest {
     static final int ROUNDS = Integer.getInteger("relaycheck.race.rounds", 2);
 
     static Stream<Arguments> correctConfigurations() {
-        return Stream.of(Arguments.of("SKIP LOCKED claim, two databases", RaceConfig.defaults(SqlVariant.CORRECT, 0)),
-                Arguments.of("conditional-update claim", RaceConfig.defaults(SqlVariant.CORRECT, 0).withForm(ClaimForm.CONDITIONAL_UPDATE)),
-                Arguments.of("one shared database", RaceConfig.defaults(SqlVariant.CORRECT, 0).withSharedDatabase(true)));
+        return Stream.of(Arguments.of("SKIP LOCKED claim, two databases", RaceConfig.defaults(RelayUnderTest.of(SqlVariant.CORRECT), DbTarget.h2(), 0)),
+                Arguments.of("conditional-update claim", RaceConfig.defaults(RelayUnderTest.of(SqlVariant.CORRECT, ClaimForm.CONDITIONAL_UPDATE), DbTarget.h2(), 0)),
+                Arguments.of("one shared database", RaceConfig.defaults(RelayUnderTest.of(SqlVariant.CORRECT), DbTarget.h2(), 0).withSharedDatabase(true)));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -34,7 +34,7 @@ class RaceTest {
     void correctRelaySurvivesRacingPollers(String name, RaceConfig base) throws SQLException, InterruptedException {
         List<RaceResult> runs = new ArrayList<>();
         for (int i = 0; i < ROUNDS; i++) {
-            RaceResult r = RaceHarness.run(base.withSeed(SplitMix64.derive(7, i)));
+            RaceResult r = RaceHarness.run(base.withSeed(SplitMix64.derive(7, i)), DbTarget.h2());
             System.out.println(r.summary());
             assertThat(r.violations()).as(r.summary()).isEmpty();
             assertThat(r.errors()).as(r.summary()).isZero();
@@ -62,7 +62,7 @@ class RaceTest {
     void brokenRelayIsCaughtByTheRace(SqlVariant variant, Invariant expected) throws SQLException, InterruptedException {
         RaceResult caught = null;
         for (int i = 0; i < 5 && caught == null; i++) {
-            RaceResult r = RaceHarness.run(RaceConfig.defaults(variant, SplitMix64.derive(7, i)));
+            RaceResult r = RaceHarness.run(RaceConfig.defaults(RelayUnderTest.of(variant), DbTarget.h2(), SplitMix64.derive(7, i)), DbTarget.h2());
             if (!r.clean()) {
                 caught = r;
             }

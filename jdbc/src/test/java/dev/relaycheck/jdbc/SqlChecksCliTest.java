@@ -54,12 +54,12 @@ class SqlChecksCliTest {
                 .allMatch(l -> l.contains("\tCATCH\tCAUGHT\t") || l.contains("\tCATCH\tESCAPED\tnot caught in 8 schedules"));
         assertThat(lines).anyMatch(l -> l.startsWith("sql-conformance\tcorrect\tPASS\tPASS\t8 schedules")
                 || l.startsWith("sql-conformance\tcorrect\tPASS\tFAILED\tvacuous: never reached"));
-        assertThat(Files.readString(dir.resolve("conformance.txt"))).contains("replay: SqlChecks replay --target claim-ignores-lease");
+        assertThat(Files.readString(dir.resolve("conformance.txt"))).contains("replay: ./relaycheck sql replay --target claim-ignores-lease --db h2 --scenario ");
     }
 
     @Test
     void replayReproducesTheCatchStepByStep() throws Exception {
-        var found = dev.relaycheck.jdbc.conformance.ConformanceCheck.run(SqlVariant.ACK_IGNORES_TOKEN, ClaimForm.SKIP_LOCKED, 1, 20, null);
+        var found = dev.relaycheck.jdbc.conformance.ConformanceCheck.run(RelayUnderTest.of(SqlVariant.ACK_IGNORES_TOKEN), DbTarget.h2(), 1, 20, null);
         var f = found.firstFailure();
         int exit = run("replay", "--target", "ack-ignores-token", "--scenario", f.scenario(), "--walk-seed", Long.toString(f.seed()));
         String text = out.toString(StandardCharsets.UTF_8);

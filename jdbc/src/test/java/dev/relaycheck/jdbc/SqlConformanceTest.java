@@ -20,7 +20,7 @@ class SqlConformanceTest {
 
     @Test
     void correctSqlRelayAgreesWithTheModelOnEveryStep() throws SQLException {
-        VariantResult r = ConformanceCheck.run(SqlVariant.CORRECT, ClaimForm.SKIP_LOCKED, BASE_SEED, SEEDS, System.out);
+        VariantResult r = ConformanceCheck.run(RelayUnderTest.of(SqlVariant.CORRECT, ClaimForm.SKIP_LOCKED), DbTarget.h2(), BASE_SEED, SEEDS, System.out);
         assertThat(r.firstFailure()).as(r.detail()).isNull();
         assertThat(r.asExpected()).as(r.detail()).isTrue();
         assertThat(r.schedules()).isEqualTo(SEEDS * ConformanceCheck.scenarios().size());
@@ -28,14 +28,14 @@ class SqlConformanceTest {
 
     @Test
     void conditionalUpdateClaimAgreesToo() throws SQLException {
-        VariantResult r = ConformanceCheck.run(SqlVariant.CORRECT, ClaimForm.CONDITIONAL_UPDATE, 2, Math.max(1, SEEDS / 5), null);
+        VariantResult r = ConformanceCheck.run(RelayUnderTest.of(SqlVariant.CORRECT, ClaimForm.CONDITIONAL_UPDATE), DbTarget.h2(), 2, Math.max(1, SEEDS / 5), null);
         assertThat(r.firstFailure()).as(r.detail()).isNull();
     }
 
     @ParameterizedTest
     @EnumSource(value = SqlVariant.class, names = "CORRECT", mode = EnumSource.Mode.EXCLUDE)
     void brokenSqlVariantIsCaught(SqlVariant variant) throws SQLException {
-        VariantResult r = ConformanceCheck.run(variant, ClaimForm.SKIP_LOCKED, BASE_SEED, SEEDS, null);
+        VariantResult r = ConformanceCheck.run(RelayUnderTest.of(variant, ClaimForm.SKIP_LOCKED), DbTarget.h2(), BASE_SEED, SEEDS, null);
         System.out.println(variant.id() + ": " + r.verdict() + " " + r.detail());
         assertThat(r.verdict()).as(r.detail()).isEqualTo("CAUGHT");
     }

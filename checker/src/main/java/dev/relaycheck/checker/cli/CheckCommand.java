@@ -10,6 +10,7 @@ import dev.relaycheck.checker.report.Report;
 import dev.relaycheck.checker.report.RunDiff;
 import dev.relaycheck.checker.report.RunSummary;
 import dev.relaycheck.checker.report.SummaryMarkdown;
+import dev.relaycheck.jdbc.RelaySpec;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
@@ -33,11 +34,11 @@ import java.util.concurrent.Callable;
  * summary.md and summary.json.
  */
 @Command(name = "check",
-        description = {"Run every checker (model, jcstress, Lincheck, SQL on H2) and write DIR/index.html, DIR/summary.md "
+        description = {"Run every checker (model, jcstress, Lincheck, SQL on H2 and PostgreSQL) and write DIR/index.html, DIR/summary.md "
                 + "and DIR/summary.json. The logic under test must pass every scenario; every catalogue variant must be "
                 + "caught. Progress goes to stderr, one line per phase that rewrites itself on a terminal.",
                 "With --logic CLASS --classpath JAR only the model checker runs your logic: jcstress, Lincheck and SQL "
-                        + "are compiled harnesses of the shipped logics."})
+                        + "are compiled harnesses of the shipped logics. --adapter CLASS or --sql FILE makes the SQL checks run your relay."})
 final class CheckCommand implements Callable<Integer> {
     @Mixin
     LogicOptions logic = new LogicOptions();
@@ -54,6 +55,14 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "DIR",
             description = "an earlier run's results directory (or summary.json): the report opens with what changed since")
     Path baseline;
+    @Option(names = "--adapter", paramLabel = "CLASS",
+            description = "the SQL checks run this relay (a dev.relaycheck.jdbc.adapter.RelayAdapter on --classpath)")
+    String adapter;
+    @Option(names = "--sql", paramLabel = "FILE", description = "the SQL checks run this relay file (see 'relaycheck sql template')")
+    String sqlFile;
+    @Option(names = "--db", paramLabel = "DBS", split = ",",
+            description = "databases for the SQL checks: h2, postgres (a server relaycheck starts), jdbc:postgresql://...; default h2,postgres")
+    List<String> dbs = List.of("h2", "postgres");
     @Spec
     CommandSpec spec;
 
@@ -77,8 +86,20 @@ final class CheckCommand implements Callable<Integer> {
         };
         ProgressPrinter progress = new ProgressPrinter(spec.commandLine().getErr());
         Path home = Path.of(System.getProperty("relaycheck.home", ".")).toAbsolutePath().normalize();
+        RelaySpec sqlRelay;
+        try {
+            sqlRelay = RelaySpec.of(null, null, sqlFile, adapter, adapter == null ? null : logic.classpath);
+            sqlRelay.resolve(); // a bad relay is a usage error now, not a failure after the model checker ran
+            for (String db : dbs) {
+                if (!db.equals("h2") && !db.equals("postgres") && !db.startsWith("jdbc:postgresql:")) {
+                    throw new IllegalArgumentException("unknown --db '" + db + "' (h2, postgres or a jdbc:postgresql:// URL)");
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         FullCheck.Options options = new FullCheck.Options(subject, chosen, search.bfs(progress), b, checkers,
-                home, search.results());
+                home, search.results(), sqlRelay, List.copyOf(new LinkedHashSet<>(dbs)));
         // read before the run: the baseline may be the very directory this run overwrites
         Optional<RunSummary> before = Optional.ofNullable(baseline).map(p -> RunSummary.read(p, p.toString()));
         PhaseProgressPrinter phases = PhaseProgressPrinter.forStderr(spec.commandLine().getErr());

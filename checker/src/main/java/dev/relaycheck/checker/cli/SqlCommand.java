@@ -17,18 +17,37 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * The SQL relay's checks on H2, on demand: conformance with a seed count, races, crash-kill rounds. The
+ * The SQL checks on demand, on a relay the user names ({@code --adapter CLASS --classpath JAR} or {@code --sql
+ * FILE}; default the reference relay file) and a database ({@code --db h2|postgres|jdbc:postgresql://...}):
+ * conformance with a seed count, races, crash-kill rounds, replay of one schedule, the template relay file. The
  * options are declared here (so --help and the usage errors are picocli's, like every other command's) and
  * handed to the jdbc module's own command line, which only sees the options the user gave.
  */
-@Command(name = "sql", description = "Run the SQL relay's checks on H2 and write DIR/summary.tsv with one report per "
-        + "check; e.g. 'relaycheck sql conformance --seeds 1000'. Exit 0 when the correct relay passed and every "
-        + "broken SQL variant was caught, 1 otherwise, 2 for bad arguments.")
+@Command(name = "sql", description = "Run the SQL checks on your relay (default: the reference relay file) and write "
+        + "DIR/summary.tsv with one report per check; e.g. 'relaycheck sql conformance --sql my-relay.sql --db postgres'. "
+        + "'sql template' prints the reference relay file to start from; 'sql replay' re-runs one conformance walk as a "
+        + "failure prints it. Exit 0 when the relay passed and every broken SQL variant was caught, 1 otherwise, 2 for "
+        + "bad arguments.")
 final class SqlCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "CHECK", defaultValue = "all",
-            description = "all, conformance, race, crash, or replay (one conformance walk: needs --target, --scenario "
-                    + "and --walk-seed); default ${DEFAULT-VALUE}")
+            description = "all, conformance, race, crash, template (print the reference relay file), or replay (one "
+                    + "conformance walk: needs --scenario and --walk-seed); default ${DEFAULT-VALUE}")
     String check;
+    @Option(names = "--sql", paramLabel = "FILE", description = "the relay under test: a file of named SQL statements")
+    String sql;
+    @Option(names = "--adapter", paramLabel = "CLASS",
+            description = "the relay under test: a dev.relaycheck.jdbc.adapter.RelayAdapter on --classpath")
+    String adapter;
+    @Option(names = "--classpath", paramLabel = "JAR[:DIR...]", description = "where to load --adapter from")
+    String classpath;
+    @Option(names = "--db", paramLabel = "DB",
+            description = "h2 (embedded, default), postgres (a server relaycheck starts and stops) or a jdbc:postgresql:// URL")
+    String db;
+    @Option(names = "--controls", paramLabel = "yes|no",
+            description = "also run the shipped broken SQL variants, which must be caught (default yes)")
+    String controls;
+    @Option(names = "--claim-form", paramLabel = "FORM", description = "with --target: the shipped relay's claim form (conditional-update)")
+    String claimForm;
     @Option(names = "--seeds", paramLabel = "N", description = "conformance: seeded schedules per scenario (default 125)")
     Integer seeds;
     @Option(names = "--seed", paramLabel = "N", description = "base seed; schedule i uses SplitMix64.derive(seed, i) (default 1)")
@@ -38,7 +57,7 @@ final class SqlCommand implements Callable<Integer> {
     Integer rounds;
     @Option(names = "--out", paramLabel = "DIR", description = "where the reports go (default results/sql)")
     String out;
-    @Option(names = "--target", paramLabel = "ID", description = "replay: the SQL variant (a catalogue id or correct)")
+    @Option(names = "--target", paramLabel = "ID", description = "a shipped SQL relay instead of --sql/--adapter: a catalogue id or correct (replay lines name it)")
     String target;
     @Option(names = "--scenario", paramLabel = "NAME", description = "replay: the reference scenario")
     String scenario;
@@ -57,6 +76,12 @@ final class SqlCommand implements Callable<Integer> {
         add(args, "--target", target);
         add(args, "--scenario", scenario);
         add(args, "--walk-seed", walkSeed);
+        add(args, "--sql", sql);
+        add(args, "--adapter", adapter);
+        add(args, "--classpath", classpath);
+        add(args, "--db", db);
+        add(args, "--controls", controls);
+        add(args, "--claim-form", claimForm);
         try (PrintStream o = lines(spec.commandLine().getOut()); PrintStream e = lines(spec.commandLine().getErr())) {
             return SqlChecksCli.run(args.toArray(String[]::new), o, e);
         }

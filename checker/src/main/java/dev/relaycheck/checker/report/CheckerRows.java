@@ -28,6 +28,11 @@ public record CheckerRows(String checker, String status, List<Row> rows, String 
             return verdict.equals("CAUGHT");
         }
 
+        /** The target has no counterpart on this checker's database (e.g. an H2 setting on PostgreSQL). */
+        public boolean notApplicable() {
+            return verdict.equals("N/A");
+        }
+
         public boolean failed() {
             return verdict.equals("FAILED") || verdict.equals("ESCAPED");
         }

@@ -5,6 +5,12 @@ import dev.relaycheck.checker.ModelCheck;
 import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.jdbc.CheckResult;
 import dev.relaycheck.jdbc.CheckRow;
+import dev.relaycheck.jdbc.DbTarget;
+import dev.relaycheck.jdbc.Dialect;
+import dev.relaycheck.jdbc.RelaySpec;
+import dev.relaycheck.jdbc.RelayUnderTest;
+import dev.relaycheck.jdbc.SqlChecksCli;
+import dev.relaycheck.jdbc.adapter.WallClock;
 import dev.relaycheck.jdbc.SqlChecks;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
@@ -37,26 +43,48 @@ public final class FullCheck {
 
     /** How long to spend. */
     public enum Budget {
-        QUICK(50, 1, 1, "quick", 1), DEFAULT(150, 3, 2, "quick", 1), LONG(2000, 20, 10, "default", 0);
+        QUICK(50, 1, 1, "quick", 1, 3, 1, 1), DEFAULT(150, 3, 2, "quick", 1, 6, 1, 1), LONG(2000, 20, 10, "default", 0, 60, 5, 5);
 
         final int sqlSeeds;
         final int sqlRaceRounds;
         final int crashRounds;
         final String jcstressMode;
         final int jcstressIterations; // per fork; 0 = the mode's own
+        /** PostgreSQL's budget: a conformance step there costs several H2 steps (measured: results/sql-postgres). */
+        final int pgSeeds;
+        final int pgRaceRounds;
+        final int pgCrashRounds;
 
-        Budget(int sqlSeeds, int sqlRaceRounds, int crashRounds, String jcstressMode, int jcstressIterations) {
+        Budget(int sqlSeeds, int sqlRaceRounds, int crashRounds, String jcstressMode, int jcstressIterations, int pgSeeds,
+               int pgRaceRounds, int pgCrashRounds) {
             this.sqlSeeds = sqlSeeds;
             this.sqlRaceRounds = sqlRaceRounds;
             this.crashRounds = crashRounds;
             this.jcstressMode = jcstressMode;
             this.jcstressIterations = jcstressIterations;
+            this.pgSeeds = pgSeeds;
+            this.pgRaceRounds = pgRaceRounds;
+            this.pgCrashRounds = pgCrashRounds;
         }
     }
 
-    /** What to run and where. */
+    /**
+     * What to run and where.
+     *
+     * @param sqlRelay the relay the SQL checks drive (the reference relay unless --adapter or --sql named one)
+     * @param sqlDbs   the databases the SQL checks run on ({@code h2}, {@code postgres}, a {@code jdbc:postgresql:} URL)
+     */
     public record Options(RelayLogic subject, List<Scenario> scenarios, BreadthFirstSearch search, Budget budget,
-                          Set<String> checkers, Path home, Path results) {
+                          Set<String> checkers, Path home, Path results, RelaySpec sqlRelay, List<String> sqlDbs) {
+        public Options(RelayLogic subject, List<Scenario> scenarios, BreadthFirstSearch search, Budget budget,
+                       Set<String> checkers, Path home, Path results) {
+            this(subject, scenarios, search, budget, checkers, home, results, RelaySpec.REFERENCE, List.of("h2"));
+        }
+    }
+
+    /** The report's column for the SQL checks on a database: {@code sql} for H2, {@code sql-postgres} for PostgreSQL. */
+    public static String sqlColumn(String dbId) {
+        return dbId.equals("h2") ? "sql" : "sql-" + dbId;
     }
 
     private final Options o;
@@ -96,13 +124,22 @@ public final class FullCheck {
         List<CheckerRows> checkers = new ArrayList<>();
         checkers.add(ModelRows.of(model));
         List<Histogram> histograms = new ArrayList<>();
-        if (userLogic && (o.checkers().contains("jcstress") || o.checkers().contains("lincheck") || o.checkers().contains("sql"))) {
-            notes.add("jcstress, Lincheck and the SQL relay run the shipped correct logic and catalogue (they are compiled "
-                    + "harnesses and SQL, not pluggable); only the model checker ran " + o.subject().id() + ".");
+        if (userLogic && (o.checkers().contains("jcstress") || o.checkers().contains("lincheck"))) {
+            notes.add("jcstress and Lincheck run the shipped correct logic and catalogue (they are compiled harnesses, not "
+                    + "pluggable); only the model checker ran " + o.subject().id() + ".");
+        }
+        if (o.checkers().contains("sql")) {
+            notes.add("The SQL checks ran " + (o.sqlRelay().equals(RelaySpec.REFERENCE) ? "the reference relay file"
+                    : "the relay " + String.join(" ", o.sqlRelay().args())) + " on " + String.join(", ", o.sqlDbs())
+                    + "; the shipped broken SQL variants ran beside it as negative controls.");
         }
         checkers.add(o.checkers().contains("jcstress") ? jcstress(histograms) : CheckerRows.skipped("jcstress", "not selected"));
         checkers.add(o.checkers().contains("lincheck") ? lincheck() : CheckerRows.skipped("lincheck", "not selected"));
-        checkers.add(o.checkers().contains("sql") ? sql() : CheckerRows.skipped("sql", "not selected"));
+        if (o.checkers().contains("sql")) {
+            o.sqlDbs().forEach(db -> checkers.add(sql(db)));
+        } else {
+            checkers.add(CheckerRows.skipped("sql", "not selected"));
+        }
         Report report = new Report(o.subject(), model, checkers, histograms, notes);
         write(report);
         return report;
@@ -149,23 +186,42 @@ public final class FullCheck {
                         + "; log " + o.home().relativize(logFile.toAbsolutePath()), "");
     }
 
-    private CheckerRows sql() {
-        Path out = o.results().resolve("sql");
-        log.println("[sql] conformance on " + o.budget().sqlSeeds + " seeds, real-thread races, crash-kill of a child JVM");
-        List<CheckResult> results = new ArrayList<>();
-        progress.update("sql", 0, 3, "checks", "conformance");
-        results.add(SqlChecks.conformance(1, o.budget().sqlSeeds, sqlLines(0, "conformance")));
-        progress.update("sql", 1, 3, "checks", "race");
-        results.add(SqlChecks.race(o.budget().sqlRaceRounds, 1, sqlLines(1, "race")));
-        progress.update("sql", 2, 3, "checks", "crash-kill");
-        results.add(SqlChecks.crashKill(o.budget().crashRounds, o.results().resolve("sql/crash-work").toAbsolutePath(),
-                sqlLines(2, "crash-kill")));
-        progress.update("sql", 3, 3, "checks", "");
+    private CheckerRows sql(String dbArg) {
+        DbTarget db;
+        try {
+            db = SqlChecksCli.target(dbArg);
+        } catch (java.io.IOException e) {
+            log.println("[sql] " + dbArg + " skipped: " + e.getMessage());
+            return CheckerRows.skipped(sqlColumn("postgres"), e.getMessage());
+        }
+        String column = sqlColumn(db.id());
+        boolean h2 = db.dialect() == Dialect.H2;
+        int seeds = h2 ? o.budget().sqlSeeds : o.budget().pgSeeds;
+        int raceRounds = h2 ? o.budget().sqlRaceRounds : o.budget().pgRaceRounds;
+        int crashRounds = h2 ? o.budget().crashRounds : o.budget().pgCrashRounds;
+        Path out = o.results().resolve(column);
+        log.println("[" + column + "] conformance on " + seeds + " seeds, real-thread races, crash-kill of a child JVM, on "
+                + db.describe());
+        RelayUnderTest relay = o.sqlRelay().resolve();
+        List<CheckResult> results;
+        try {
+            progress.update(column, 0, 3, "checks", "conformance");
+            CheckResult conformance = SqlChecks.conformance(relay, db, 1, seeds, sqlLines(column, 0, "conformance"));
+            progress.update(column, 1, 3, "checks", "race");
+            CheckResult race = SqlChecks.race(relay, db, raceRounds, 1, sqlLines(column, 1, "race"));
+            progress.update(column, 2, 3, "checks", "crash-kill");
+            CheckResult crash = SqlChecks.crashKill(relay, db, crashRounds, out.resolve("crash-work").toAbsolutePath(),
+                    sqlLines(column, 2, "crash-kill"));
+            progress.update(column, 3, 3, "checks", "");
+            results = List.of(conformance, race, crash);
+        } catch (WallClock.ReadException e) {
+            throw new dev.relaycheck.checker.UsageException(e.getMessage());
+        }
         List<CheckerRows.Row> rows = new ArrayList<>();
         results.forEach(r -> r.rows().forEach(x -> rows.add(new CheckerRows.Row(x.check(), x.target(), x.expect(), x.verdict(), x.detail()))));
-        CheckerRows sql = CheckerRows.of("sql", 0, rows, "conformance on " + o.budget().sqlSeeds
-                + " seeds per scenario, " + o.budget().sqlRaceRounds + " races per configuration, "
-                + o.budget().crashRounds + " kills per cut point (H2 in memory and on files)", "sql/sql-conformance.txt");
+        CheckerRows sql = CheckerRows.of(column, 0, rows, relay.id() + " on " + db.describe() + ": conformance on " + seeds
+                + " seeds per scenario, " + raceRounds + " races per configuration, " + crashRounds + " kills per cut point",
+                column + "/sql-conformance.txt");
         try {
             Files.createDirectories(out);
             StringBuilder tsv = new StringBuilder(CheckRow.HEADER).append('\n');
@@ -181,13 +237,13 @@ public final class FullCheck {
     }
 
     /** A stream for an SQL check's own progress lines: each finished line counts as a result of the check running. */
-    private PrintStream sqlLines(int done, String check) {
+    private PrintStream sqlLines(String column, int done, String check) {
         int[] lines = {0};
         return new PrintStream(new java.io.OutputStream() {
             @Override
             public void write(int b) {
                 if (b == '\n') {
-                    progress.update("sql", done, 3, "checks", check + ", " + ++lines[0] + " results");
+                    progress.update(column, done, 3, "checks", check + ", " + ++lines[0] + " results");
                 }
             }
         }, true, StandardCharsets.UTF_8);

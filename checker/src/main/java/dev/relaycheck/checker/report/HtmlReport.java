@@ -158,14 +158,14 @@ public final class HtmlReport {
                 + "does not cover it. A variant must be caught by at least one checker. jcstress cells are "
                 + "<span class=\"badge\">sampled</span>.</p>\n");
         b.append("<table id=\"matrix\"><tr><th>#</th><th>variant</th>");
-        Report.CHECKER_ORDER.forEach(c -> b.append("<th>").append(c).append("</th>"));
+        r.columns().forEach(c -> b.append("<th>").append(c).append("</th>"));
         b.append("</tr>\n");
         int n = 0;
         for (String target : r.targets()) {
             b.append("<tr><td>").append(++n).append("</td><td class=\"nowrap\"><code>").append(Html.esc(target)).append("</code></td>");
-            for (String c : Report.CHECKER_ORDER) {
+            for (String c : r.columns()) {
                 Optional<CheckerRows.Row> cell = r.cell(c, target);
-                String cls = cell.isEmpty() ? "na" : cell.get().caught() ? "caught" : "escaped";
+                String cls = cell.isEmpty() || cell.get().notApplicable() ? "na" : cell.get().caught() ? "caught" : "escaped";
                 b.append("<td class=\"").append(cls).append("\" title=\"").append(Html.esc(cell.map(x -> x.check() + ": " + x.detail()).orElse("")))
                         .append("\">").append(breakable(SummaryMarkdown.cellText(cell))).append("</td>");
             }

@@ -27,6 +27,16 @@ public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerR
         notes = List.copyOf(notes);
     }
 
+    /**
+     * The matrix's columns: the checkers in {@link #CHECKER_ORDER}, then any other checker that ran (the SQL
+     * checks on a second database, {@code sql-postgres}), so each database gets its own column.
+     */
+    public List<String> columns() {
+        List<String> c = new ArrayList<>(CHECKER_ORDER);
+        checkers.stream().map(CheckerRows::checker).filter(n -> !c.contains(n)).forEach(c::add);
+        return c;
+    }
+
     /** Catalogue ids and broken-store names, the matrix's rows. */
     public List<String> targets() {
         List<String> t = new ArrayList<>();

@@ -44,16 +44,16 @@ public final class SummaryMarkdown {
             b.append(i == 0 ? "" : ", ").append(c.checker()).append(' ').append(c.status());
         }
         b.append(".\n\n| # | variant |");
-        for (String c : Report.CHECKER_ORDER) {
+        for (String c : r.columns()) {
             b.append(' ').append(c).append(" |");
         }
         b.append("\n|---|---|");
-        Report.CHECKER_ORDER.forEach(c -> b.append("---|"));
+        r.columns().forEach(c -> b.append("---|"));
         b.append('\n');
         int n = 0;
         for (String target : r.targets()) {
             b.append("| ").append(++n).append(" | `").append(target).append("` |");
-            for (String c : Report.CHECKER_ORDER) {
+            for (String c : r.columns()) {
                 b.append(' ').append(cellText(r.cell(c, target))).append(" |");
             }
             b.append('\n');
@@ -71,6 +71,9 @@ public final class SummaryMarkdown {
             return "-";
         }
         CheckerRows.Row row = cell.get();
+        if (row.notApplicable()) {
+            return "n/a"; // no counterpart on that database (the row's detail says why)
+        }
         if (!row.caught()) {
             return "escaped";
         }

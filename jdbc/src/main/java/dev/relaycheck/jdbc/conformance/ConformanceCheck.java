@@ -1,9 +1,9 @@
 package dev.relaycheck.jdbc.conformance;
 
-import dev.relaycheck.jdbc.ClaimForm;
 import dev.relaycheck.jdbc.Databases;
+import dev.relaycheck.jdbc.DbTarget;
+import dev.relaycheck.jdbc.RelayUnderTest;
 import dev.relaycheck.jdbc.SqlRelay;
-import dev.relaycheck.jdbc.SqlVariant;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.RandomSchedules;
 import dev.relaycheck.model.ReferenceScenarios;
@@ -46,16 +46,30 @@ public final class ConformanceCheck {
      * @param witnesses      interesting outcomes the SQL relay reached
      * @param outcomeKinds   SQL steps per outcome kind: what the comparison actually exercised
      */
-    public record VariantResult(SqlVariant variant, int schedules, long steps, int failures, ScheduleResult firstFailure,
-                                Set<Witness> witnesses, SortedMap<String, Integer> outcomeKinds) {
+    public record VariantResult(RelayUnderTest relay, DbTarget db, int schedules, long steps, int failures, ScheduleResult firstFailure,
+                                Set<Witness> witnesses, SortedMap<String, Integer> outcomeKinds, long millis) {
+
+        /** SQL steps per second of wall time (each step: the relay's transaction and a snapshot of both databases). */
+        public long stepsPerSecond() {
+            return millis == 0 ? steps * 1000 : steps * 1000 / millis;
+        }
+
+        /** The command that replays the first failure step by step, or null when nothing failed. */
+        public String replayLine() {
+            if (firstFailure == null) {
+                return null;
+            }
+            return "./relaycheck sql replay " + String.join(" ", quoted(relay.spec().args())) + " --db " + quote(db.arg())
+                    + " --scenario " + firstFailure.scenario() + " --walk-seed " + firstFailure.seed();
+        }
 
         /** Correct: conformed everywhere and reached every witness. Broken: caught. */
         public boolean asExpected() {
-            return variant.isCorrect() ? failures == 0 && witnesses.containsAll(EnumSet.allOf(Witness.class)) : failures > 0;
+            return relay.expectCorrect() ? failures == 0 && witnesses.containsAll(EnumSet.allOf(Witness.class)) : failures > 0;
         }
 
         public String verdict() {
-            if (variant.isCorrect()) {
+            if (relay.expectCorrect()) {
                 return asExpected() ? "PASS" : "FAILED";
             }
             return asExpected() ? "CAUGHT" : "ESCAPED";
@@ -64,7 +78,7 @@ public final class ConformanceCheck {
         /** One line naming the invariant (or the divergence) and where to replay it. */
         public String detail() {
             if (firstFailure == null) {
-                if (variant.isCorrect()) {
+                if (relay.expectCorrect()) {
                     Set<Witness> missing = EnumSet.allOf(Witness.class);
                     missing.removeAll(witnesses);
                     return missing.isEmpty() ? schedules + " schedules, " + steps + " steps: SQL state, step and outcome equal to the model's after every step"
@@ -81,6 +95,15 @@ public final class ConformanceCheck {
         }
     }
 
+    static List<String> quoted(List<String> args) {
+        return args.stream().map(ConformanceCheck::quote).toList();
+    }
+
+    /** A shell word: quoted when it holds anything a shell would split or expand. */
+    static String quote(String s) {
+        return s.matches("[A-Za-z0-9_./:=@%+,-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+    }
+
     /** The scenarios the conformance check runs: every reference scenario but soak. */
     public static List<Scenario> scenarios() {
         return ReferenceScenarios.defaults();
@@ -88,20 +111,54 @@ public final class ConformanceCheck {
 
     /**
      * Runs {@code seeds} seeds on every scenario (seed-major, so a broken variant is found early whichever
-     * scenario exposes it). A broken variant stops at the first schedule that breaks an invariant.
+     * scenario exposes it). A run stops at the first schedule that breaks an invariant.
      */
-    public static VariantResult run(SqlVariant variant, ClaimForm form, long baseSeed, int seeds, PrintStream progress)
+    public static VariantResult run(RelayUnderTest relay, DbTarget db, long baseSeed, int seeds, PrintStream progress)
             throws SQLException {
+        return run(relay, db, baseSeed, seeds, null, progress);
+    }
+
+    /**
+     * The order schedules run in: seed-major over every scenario; with {@code first}, every seed of that scenario
+     * before the others (a negative control tries the scenario shaped for its hazard first).
+     */
+    static List<int[]> order(List<Scenario> scenarios, int seeds, String first) {
+        int f = -1;
+        for (int k = 0; k < scenarios.size(); k++) {
+            if (scenarios.get(k).name().equals(first)) {
+                f = k;
+            }
+        }
+        List<int[]> out = new ArrayList<>();
+        if (f >= 0) {
+            for (int i = 0; i < seeds; i++) {
+                out.add(new int[]{i, f});
+            }
+        }
+        for (int i = 0; i < seeds; i++) {
+            for (int k = 0; k < scenarios.size(); k++) {
+                if (k != f) {
+                    out.add(new int[]{i, k});
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The same, trying scenario {@code firstScenario} (if not null) on every seed before the others. */
+    public static VariantResult run(RelayUnderTest relay, DbTarget db, long baseSeed, int seeds, String firstScenario,
+                                    PrintStream progress) throws SQLException {
         List<Scenario> scenarios = scenarios();
         List<Databases> dbs = new ArrayList<>();
         List<SqlRelay> relays = new ArrayList<>();
         List<RelayModel> models = new ArrayList<>();
+        long start = System.nanoTime();
         try {
             for (Scenario sc : scenarios) {
-                Databases d = Databases.separateInMemory();
-                d.createSchema();
+                Databases d = db.acquire(false);
                 dbs.add(d);
-                relays.add(new SqlRelay(variant, form, sc, d));
+                d.createSchema(relay.newAdapter());
+                relays.add(new SqlRelay(relay, sc, d));
                 models.add(new RelayModel(LogicCatalogue.correct(), sc));
             }
             int schedules = 0;
@@ -110,48 +167,50 @@ public final class ConformanceCheck {
             ScheduleResult first = null;
             Set<Witness> witnesses = EnumSet.noneOf(Witness.class);
             SortedMap<String, Integer> kinds = new TreeMap<>();
-            for (int i = 0; i < seeds; i++) {
+            for (int[] at : order(scenarios, seeds, firstScenario)) {
+                int i = at[0];
+                int k = at[1];
                 long seed = SplitMix64.derive(baseSeed, i);
-                for (int k = 0; k < scenarios.size(); k++) {
-                    List<Step> schedule = RandomSchedules.walk(models.get(k), seed, SCHEDULE_LENGTH);
-                    ScheduleResult r = new ScheduleConformance(relays.get(k), models.get(k), ScheduleConformance.Trace.NONE)
-                            .run(seed, schedule);
-                    schedules++;
-                    steps += r.steps();
-                    witnesses.addAll(r.witnesses());
-                    r.outcomeKinds().forEach((kind, n) -> kinds.merge(kind, n, Integer::sum));
-                    if (!r.clean()) {
-                        failures++;
-                        if (first == null || (first.violation() == null && r.violation() != null)) {
-                            first = r;
-                        }
-                        if (!variant.isCorrect() && r.violation() != null) {
-                            return new VariantResult(variant, schedules, steps, failures, first, witnesses, kinds);
-                        }
+                List<Step> schedule = RandomSchedules.walk(models.get(k), seed, SCHEDULE_LENGTH);
+                ScheduleResult r = new ScheduleConformance(relays.get(k), models.get(k), ScheduleConformance.Trace.NONE)
+                        .run(seed, schedule);
+                schedules++;
+                steps += r.steps();
+                witnesses.addAll(r.witnesses());
+                r.outcomeKinds().forEach((kind, n) -> kinds.merge(kind, n, Integer::sum));
+                if (!r.clean()) {
+                    failures++;
+                    if (first == null || (first.violation() == null && r.violation() != null)) {
+                        first = r;
+                    }
+                    if (r.violation() != null) { // the first broken invariant is the verdict; its replay line shows it
+                        return new VariantResult(relay, db, schedules, steps, failures, first, witnesses, kinds,
+                                (System.nanoTime() - start) / 1_000_000);
                     }
                 }
-                if (progress != null && (i + 1) % 100 == 0) {
-                    progress.println("  " + variant.id() + ": " + (i + 1) + "/" + seeds + " seeds, " + schedules
+                if (progress != null && schedules % (100 * scenarios.size()) == 0) {
+                    progress.println("  " + relay.id() + " on " + db.id() + ": " + schedules + "/" + seeds * scenarios.size()
                             + " schedules, " + failures + " failing");
                 }
             }
-            return new VariantResult(variant, schedules, steps, failures, first, witnesses, kinds);
+            return new VariantResult(relay, db, schedules, steps, failures, first, witnesses, kinds,
+                                    (System.nanoTime() - start) / 1_000_000);
         } finally {
             relays.forEach(SqlRelay::close);
             for (Databases d : dbs) {
-                d.shutdown();
+                db.release(d);
             }
         }
     }
 
     /** Re-runs one schedule and prints every step on both sides. */
-    public static ScheduleResult replay(SqlVariant variant, ClaimForm form, Scenario scenario, long seed, PrintStream out)
+    public static ScheduleResult replay(RelayUnderTest relayUnderTest, DbTarget db, Scenario scenario, long seed, PrintStream out)
             throws SQLException {
-        Databases d = Databases.separateInMemory();
-        d.createSchema();
+        Databases d = db.acquire(false);
         RelayModel model = new RelayModel(LogicCatalogue.correct(), scenario);
         List<Step> schedule = RandomSchedules.walk(model, seed, SCHEDULE_LENGTH);
-        try (SqlRelay relay = new SqlRelay(variant, form, scenario, d)) {
+        d.createSchema(relayUnderTest.newAdapter());
+        try (SqlRelay relay = new SqlRelay(relayUnderTest, scenario, d)) {
             ScheduleConformance.Trace trace = (n, phase, step, outcome, sql, diff) -> {
                 String modelSide = step == null ? "" : "model " + step + " -> " + outcome + " | ";
                 out.println(String.format("%3d %-8s %ssql %s", n, phase.startsWith("healing") ? "heal" : "", modelSide,
@@ -162,7 +221,7 @@ public final class ConformanceCheck {
             out.println(r.summary());
             return r;
         } finally {
-            d.shutdown();
+            db.release(d);
         }
     }
 }

@@ -1,12 +1,12 @@
 package dev.relaycheck.jdbc.crash;
 
 import dev.relaycheck.jdbc.Action;
-import dev.relaycheck.jdbc.ClaimForm;
 import dev.relaycheck.jdbc.Databases;
 import dev.relaycheck.jdbc.Pauses;
 import dev.relaycheck.jdbc.Producer;
 import dev.relaycheck.jdbc.SqlPoller;
-import dev.relaycheck.jdbc.SqlVariant;
+import dev.relaycheck.jdbc.RelaySpec;
+import dev.relaycheck.jdbc.RelayUnderTest;
 import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.ProducerState;
 import dev.relaycheck.model.Scenario;
@@ -14,8 +14,8 @@ import dev.relaycheck.model.Scenario;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.sql.Connection;
+import java.util.Arrays;
 
 /**
  * The relay process the crash-kill check kills. It produces the scenario's events, then polls: claim,
@@ -24,32 +24,40 @@ import java.sql.Connection;
  * there with SIGKILL. It never gets past that line on its own: reading anything, or end of input, makes
  * it exit 3, which the parent reports as "not killed".
  *
- * <p>Arguments: {@code DIR VARIANT CUT NTH BATCH DURABLE}.
+ * <p>Arguments: {@code OUTBOX_URL CONSUMER_URL CUT NTH BATCH RELAY...}, RELAY being the relay's own
+ * arguments ({@code --target ID}, {@code --sql FILE} or {@code --adapter CLASS --classpath CP}).
  */
 public final class CrashChild {
     static final int EXIT_RELEASED = 3;
     static final int EXIT_NEVER_REACHED = 4;
     static final int EXIT_BAD_ARGS = 2;
+    private static final int FIXED_ARGS = 5;
 
     private CrashChild() {
     }
 
     public static void main(String[] args) throws Exception {
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-        if (args.length != 6 || SqlVariant.byId(args[1]).isEmpty() || CutPoint.byId(args[2]).isEmpty()) {
-            out.println("ERROR usage: CrashChild DIR VARIANT CUT NTH BATCH DURABLE");
+        RelayUnderTest relay;
+        try {
+            if (args.length < FIXED_ARGS + 2 || CutPoint.byId(args[2]).isEmpty()) {
+                throw new IllegalArgumentException("usage: CrashChild OUTBOX_URL CONSUMER_URL CUT NTH BATCH RELAY...");
+            }
+            relay = RelaySpec.parse(Arrays.asList(args).subList(FIXED_ARGS, args.length)).resolve();
+        } catch (IllegalArgumentException e) {
+            out.println("ERROR " + e.getMessage());
             System.exit(EXIT_BAD_ARGS);
+            return;
         }
-        SqlVariant variant = SqlVariant.byId(args[1]).orElseThrow();
         CutPoint cut = CutPoint.byId(args[2]).orElseThrow();
         int nth = Integer.parseInt(args[3]);
         Scenario scenario = CrashWorld.scenario(Integer.parseInt(args[4]));
-        Databases dbs = CrashWorld.existing(Path.of(args[0]), Boolean.parseBoolean(args[5]));
+        Databases dbs = new Databases(args[0], args[1]);
         int seen = 0;
         try (Connection producerConnection = dbs.openOutbox();
-             SqlPoller poller = new SqlPoller(CrashWorld.CHILD_POLLER, variant, ClaimForm.SKIP_LOCKED, dbs, scenario.batch(),
-                     scenario.leaseTicks(), Pauses.NONE)) {
-            Producer producer = new Producer(variant.shape(), scenario.events(), producerConnection, new ProducerState(0, false));
+             SqlPoller poller = new SqlPoller(CrashWorld.CHILD_POLLER, relay, dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE)) {
+            Producer producer = new Producer(relay.shape(), relay.newAdapter(), scenario.events(), producerConnection,
+                    new ProducerState(0, false));
             for (int step = 0; step < 1000; step++) {
                 Action a = producer.finished() ? poller.runNext(0) : producer.produce();
                 if (cut.matches(a.outcome()) && ++seen == nth) {

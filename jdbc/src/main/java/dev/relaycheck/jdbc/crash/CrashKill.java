@@ -1,14 +1,15 @@
 package dev.relaycheck.jdbc.crash;
 
 import dev.relaycheck.jdbc.Action;
-import dev.relaycheck.jdbc.ClaimForm;
 import dev.relaycheck.jdbc.Databases;
+import dev.relaycheck.jdbc.DbTarget;
 import dev.relaycheck.jdbc.Pauses;
 import dev.relaycheck.jdbc.Producer;
 import dev.relaycheck.jdbc.Schema;
 import dev.relaycheck.jdbc.Snapshots;
 import dev.relaycheck.jdbc.SqlPoller;
-import dev.relaycheck.jdbc.SqlVariant;
+import dev.relaycheck.jdbc.RelayUnderTest;
+import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.model.Invariants;
 import dev.relaycheck.model.OutboxRow;
 import dev.relaycheck.model.Outcome;
@@ -39,10 +40,11 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
- * The crash-kill check. For each round: fresh H2 file databases; a child JVM runs the relay until it
+ * The crash-kill check. For each round: fresh databases that outlive the relay process (H2 files, or the
+ * PostgreSQL server's, which keeps running); a child JVM runs the relay until it
  * reports that it stands at the cut point (right after a commit) and blocks; the parent kills it with
  * SIGKILL, checks that the commit it reported survived, then restarts a fresh relay (new connections, new
- * poller, the producer picking up where the files say) on the same files. It must first respect the dead
+ * poller, the producer picking up where the tables say) on the same databases. It must first respect the dead
  * relay's live leases, then, once the clock passes them, finish: every event DELIVERED, one marker and one
  * effect each, stock exact, nothing lost, nothing doubled.
  */
@@ -58,32 +60,37 @@ public final class CrashKill {
     }
 
     /** One round: kill {@code variant}'s relay at the {@code nth} commit of kind {@code cut}, then recover. */
-    public CrashRound round(SqlVariant variant, boolean durable, CutPoint cut, int nth, int batch, String label)
+    public CrashRound round(RelayUnderTest relay, DbTarget db, boolean durable, CutPoint cut, int nth, int batch, String label)
             throws IOException, SQLException, InterruptedException {
-        Path dir = baseDir.resolve(label);
+        Path dir = baseDir.resolve(db.id()).resolve(label);
         deleteTree(dir);
         Files.createDirectories(dir);
         Scenario scenario = CrashWorld.scenario(batch);
-        Databases dbs = CrashWorld.databases(dir, true);
-        dbs.createSchema();
-        try (Connection o = dbs.openOutbox(); Connection c = dbs.openConsumer()) {
-            Schema.load(o, c, scenario); // stock only: the child produces the events
-        }
-        List<String> problems = new ArrayList<>();
-        Process child = start(dir, variant, cut, nth, batch, durable);
-        String at = awaitCut(child, problems);
-        int exit = kill(child, problems);
-        List<Action> recovery = new ArrayList<>();
-        if (problems.isEmpty()) {
-            Databases reopened = CrashWorld.existing(dir, true);
-            checkDurable(reopened, at, problems);
-            recover(reopened, variant, scenario, recovery, problems);
-            if (variant.isCorrect() && durable && problems.isEmpty()) {
-                checkExercised(cut, at, recovery, problems);
+        Databases dbs = db.durable(dir, durable);
+        try {
+            RelayAdapter observer = relay.newAdapter();
+            dbs.createSchema(observer);
+            try (Connection o = dbs.openOutbox(); Connection c = dbs.openConsumer()) {
+                Schema.load(o, c, scenario, observer); // stock only: the child produces the events
             }
+            Databases reopened = db.reopen(dbs);
+            List<String> problems = new ArrayList<>();
+            Process child = start(dir, reopened, relay, cut, nth, batch);
+            String at = awaitCut(child, problems);
+            int exit = kill(child, problems);
+            List<Action> recovery = new ArrayList<>();
+            if (problems.isEmpty()) {
+                checkDurable(reopened, observer, at, problems);
+                recover(reopened, relay, observer, scenario, recovery, problems);
+                if (relay.expectCorrect() && durable && problems.isEmpty()) {
+                    checkExercised(cut, at, recovery, problems);
+                }
+            }
+            return new CrashRound(relay, db.id(), durable, cut, nth, batch, at, exit, problems,
+                    recovery.stream().map(Action::toString).toList());
+        } finally {
+            db.release(dbs);
         }
-        return new CrashRound(variant, durable, cut, nth, batch, at, exit, problems,
-                recovery.stream().map(Action::toString).toList());
     }
 
     /**
@@ -108,12 +115,13 @@ public final class CrashKill {
         }
     }
 
-    private static Process start(Path dir, SqlVariant variant, CutPoint cut, int nth, int batch, boolean durable) throws IOException {
+    private static Process start(Path dir, Databases dbs, RelayUnderTest relay, CutPoint cut, int nth, int batch) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // a short-lived child: serial GC and C1 only start fastest; the relay's behaviour does not depend on them
-        List<String> cmd = List.of(java, "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-cp", System.getProperty("java.class.path"),
-                CrashChild.class.getName(), dir.toString(), variant.id(), cut.id(), Integer.toString(nth),
-                Integer.toString(batch), Boolean.toString(durable));
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+                "-cp", System.getProperty("java.class.path"), CrashChild.class.getName(), dbs.outboxUrl(), dbs.consumerUrl(),
+                cut.id(), Integer.toString(nth), Integer.toString(batch)));
+        cmd.addAll(relay.spec().args());
         return new ProcessBuilder(cmd).redirectError(dir.resolve("child.stderr").toFile()).start();
     }
 
@@ -159,12 +167,12 @@ public final class CrashKill {
     }
 
     /** The commit the child reported just before it was killed must be in the files. */
-    private static void checkDurable(Databases dbs, String at, List<String> problems) throws SQLException {
+    private static void checkDurable(Databases dbs, RelayAdapter observer, String at, List<String> problems) throws SQLException {
         String[] parts = at.split(" ");
         Step step = Step.parse(parts[2]);
         String kind = parts[3];
         try (Connection o = dbs.openOutbox(); Connection c = dbs.openConsumer()) {
-            RelayState s = Snapshots.read(o, c, new Snapshots.Local(0, List.of(), new ProducerState(0, false),
+            RelayState s = Snapshots.read(o, c, observer, new Snapshots.Local(0, List.of(), new ProducerState(0, false),
                     RelayState.FaultCounts.NONE));
             String lost = switch (kind) {
                 case "PRODUCED", "BUSINESS_WRITTEN" -> {
@@ -201,23 +209,22 @@ public final class CrashKill {
      * A fresh relay on the same files: the producer resumes after the last business row; the poller first
      * runs at the dead relay's time (its live leases must be left alone), then after they expired.
      */
-    private static void recover(Databases dbs, SqlVariant variant, Scenario scenario, List<Action> log, List<String> problems)
-            throws SQLException {
+    private static void recover(Databases dbs, RelayUnderTest relay, RelayAdapter observer, Scenario scenario, List<Action> log,
+                                List<String> problems) throws SQLException {
         try (Connection producerConnection = dbs.openOutbox(); Connection o = dbs.openOutbox(); Connection c = dbs.openConsumer();
-             SqlPoller poller = new SqlPoller(CrashWorld.RECOVERY_POLLER, variant, ClaimForm.SKIP_LOCKED, dbs, scenario.batch(),
-                     scenario.leaseTicks(), Pauses.NONE)) {
-            RelayState before = snapshot(o, c, 0);
-            Producer producer = new Producer(variant.shape(), scenario.events(), producerConnection,
+             SqlPoller poller = new SqlPoller(CrashWorld.RECOVERY_POLLER, relay, dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE)) {
+            RelayState before = snapshot(o, c, observer, 0);
+            Producer producer = new Producer(relay.shape(), relay.newAdapter(), scenario.events(), producerConnection,
                     new ProducerState(before.businessWrites().size(), false));
             while (!producer.finished()) {
                 log.add(producer.produce());
             }
             for (int now : new int[]{0, scenario.leaseTicks()}) {
-                RelayState s = snapshot(o, c, now);
+                RelayState s = snapshot(o, c, observer, now);
                 for (int step = 0; step < 200; step++) {
                     Action a = poller.runNext(now);
                     log.add(a);
-                    RelayState after = snapshot(o, c, now);
+                    RelayState after = snapshot(o, c, observer, now);
                     for (Violation v : Invariants.checkTransition(s, a.step(), new StepResult(after, a.outcome()))) {
                         problems.add(v.invariant() + ": " + v.detail());
                     }
@@ -227,7 +234,7 @@ public final class CrashKill {
                     }
                 }
             }
-            RelayState end = Snapshots.read(o, c, new Snapshots.Local(scenario.leaseTicks(), List.of(poller.state()),
+            RelayState end = Snapshots.read(o, c, observer, new Snapshots.Local(scenario.leaseTicks(), List.of(poller.state()),
                     producer.state(), RelayState.FaultCounts.NONE));
             for (Violation v : Invariants.checkState(scenario, end)) {
                 problems.add(v.invariant() + ": " + v.detail());
@@ -244,8 +251,8 @@ public final class CrashKill {
         }
     }
 
-    private static RelayState snapshot(Connection o, Connection c, int clock) {
-        return Snapshots.read(o, c, new Snapshots.Local(clock, List.of(PollerState.IDLE), new ProducerState(0, false),
+    private static RelayState snapshot(Connection o, Connection c, RelayAdapter observer, int clock) {
+        return Snapshots.read(o, c, observer, new Snapshots.Local(clock, List.of(PollerState.IDLE), new ProducerState(0, false),
                 RelayState.FaultCounts.NONE));
     }
 

@@ -1,13 +1,14 @@
 package dev.relaycheck.jdbc.crash;
 
-import dev.relaycheck.jdbc.SqlVariant;
+import dev.relaycheck.jdbc.RelayUnderTest;
 
 import java.util.List;
 
 /**
  * One kill and recovery.
  *
- * @param variant    the SQL the child and the recovering relay ran
+ * @param relay      the relay the child and the recovering relay ran
+ * @param db         the database kind
  * @param durable    H2 opened with WRITE_DELAY=0 (false: H2's default write delay)
  * @param cut        where the child was killed
  * @param nth        at which commit of that kind
@@ -17,7 +18,7 @@ import java.util.List;
  * @param problems   what went wrong (empty: killed at the cut, commit durable, recovered completely)
  * @param recovery   the recovering relay's steps, one line each
  */
-public record CrashRound(SqlVariant variant, boolean durable, CutPoint cut, int nth, int batch, String at, int exitCode,
+public record CrashRound(RelayUnderTest relay, String db, boolean durable, CutPoint cut, int nth, int batch, String at, int exitCode,
                          List<String> problems, List<String> recovery) {
     public CrashRound {
         problems = List.copyOf(problems);
@@ -29,7 +30,7 @@ public record CrashRound(SqlVariant variant, boolean durable, CutPoint cut, int 
     }
 
     public String summary() {
-        return variant.id() + (durable ? "" : " (H2 default write delay)") + " killed " + cut.id() + " #" + nth + " (batch "
+        return relay.id() + " on " + db + (durable ? "" : " (H2 default write delay)") + " killed " + cut.id() + " #" + nth + " (batch "
                 + batch + ", exit " + exitCode + "): " + (clean() ? "recovered" : String.join("; ", problems));
     }
 }

@@ -1,14 +1,14 @@
 package dev.relaycheck.jdbc.race;
 
-import dev.relaycheck.jdbc.ClaimForm;
-import dev.relaycheck.jdbc.SqlVariant;
+import dev.relaycheck.jdbc.DbTarget;
+import dev.relaycheck.jdbc.Dialect;
+import dev.relaycheck.jdbc.RelayUnderTest;
 import dev.relaycheck.model.Scenario;
 
 /**
- * One real-thread race over H2.
+ * One real-thread race.
  *
- * @param variant          the SQL the pollers run
- * @param form             how an atomic claim is written
+ * @param relay            the relay the pollers run
  * @param pollers          poller threads, each with its own connections
  * @param events           events the producer thread commits while the pollers run
  * @param skus             aggregates the events are spread over (round robin, so every SKU has an order to keep)
@@ -24,32 +24,36 @@ import dev.relaycheck.model.Scenario;
  * @param sharedDatabase   consumer tables in the outbox database instead of a separate one
  * @param deadlineMillis   how long the pollers get to deliver everything
  */
-public record RaceConfig(SqlVariant variant, ClaimForm form, int pollers, int events, int skus, int batch, int leaseTicks,
+public record RaceConfig(RelayUnderTest relay, int pollers, int events, int skus, int batch, int leaseTicks,
                          int tickMillis, long seed, int stallPercent, int maxStallMillis, int lostAckPercent,
                          int deliverFailPercent, int crashPercent, boolean sharedDatabase, long deadlineMillis) {
 
-    /** The default race: 4 pollers, 48 events over 4 SKUs, leases of 3 ticks of 2 ms, frequent faults. */
-    public static RaceConfig defaults(SqlVariant variant, long seed) {
-        return new RaceConfig(variant, ClaimForm.SKIP_LOCKED, 4, 48, 4, 2, 3, 2, seed, 15, 12, 10, 8, 2, false, 60_000);
+    /**
+     * The default race: 4 pollers, 48 events over 4 SKUs, leases of 3 ticks, frequent faults. A tick is 2 ms
+     * on H2 and {@link #POSTGRES_SLOWDOWN} times that on PostgreSQL, whose transactions take that much longer:
+     * leases must outlast a claim-deliver-ack round often enough for pollers to finish, and stalls must
+     * outlast leases often enough for owners to go stale.
+     */
+    public static RaceConfig defaults(RelayUnderTest relay, DbTarget db, long seed) {
+        int slow = db.dialect() == Dialect.POSTGRES ? POSTGRES_SLOWDOWN : 1;
+        return new RaceConfig(relay, 4, 48, 4, 2, 3, 2 * slow, seed, 15, 12 * slow, 10, 8, 2, false, 60_000L * slow);
     }
 
-    public RaceConfig withForm(ClaimForm f) {
-        return new RaceConfig(variant, f, pollers, events, skus, batch, leaseTicks, tickMillis, seed, stallPercent,
-                maxStallMillis, lostAckPercent, deliverFailPercent, crashPercent, sharedDatabase, deadlineMillis);
-    }
+    /** How many times longer a tick and a stall last on PostgreSQL than on H2 (a step costs about 7 times as much). */
+    public static final int POSTGRES_SLOWDOWN = 5;
 
     public RaceConfig withSharedDatabase(boolean shared) {
-        return new RaceConfig(variant, form, pollers, events, skus, batch, leaseTicks, tickMillis, seed, stallPercent,
+        return new RaceConfig(relay, pollers, events, skus, batch, leaseTicks, tickMillis, seed, stallPercent,
                 maxStallMillis, lostAckPercent, deliverFailPercent, crashPercent, shared, deadlineMillis);
     }
 
     public RaceConfig withSeed(long s) {
-        return new RaceConfig(variant, form, pollers, events, skus, batch, leaseTicks, tickMillis, s, stallPercent,
+        return new RaceConfig(relay, pollers, events, skus, batch, leaseTicks, tickMillis, s, stallPercent,
                 maxStallMillis, lostAckPercent, deliverFailPercent, crashPercent, sharedDatabase, deadlineMillis);
     }
 
     public RaceConfig withEvents(int n) {
-        return new RaceConfig(variant, form, pollers, n, skus, batch, leaseTicks, tickMillis, seed, stallPercent,
+        return new RaceConfig(relay, pollers, n, skus, batch, leaseTicks, tickMillis, seed, stallPercent,
                 maxStallMillis, lostAckPercent, deliverFailPercent, crashPercent, sharedDatabase, deadlineMillis);
     }
 

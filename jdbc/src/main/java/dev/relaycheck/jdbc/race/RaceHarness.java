@@ -2,14 +2,17 @@ package dev.relaycheck.jdbc.race;
 
 import dev.relaycheck.jdbc.Action;
 import dev.relaycheck.jdbc.Databases;
+import dev.relaycheck.jdbc.DbTarget;
 import dev.relaycheck.jdbc.Pauses;
 import dev.relaycheck.jdbc.Producer;
 import dev.relaycheck.jdbc.RelaySqlException;
 import dev.relaycheck.jdbc.Schema;
 import dev.relaycheck.jdbc.Snapshots;
 import dev.relaycheck.jdbc.SqlPoller;
+import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Invariants;
+import dev.relaycheck.model.OutboxRow;
 import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.PollerState;
 import dev.relaycheck.model.ProducerState;
@@ -19,8 +22,6 @@ import dev.relaycheck.model.SplitMix64;
 import dev.relaycheck.model.Violation;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Real threads over H2: a producer thread commits events while several poller threads, each with its own
+ * Real threads over a real database (H2 or PostgreSQL): a producer thread commits events while several poller threads, each with its own
  * connections, claim, deliver and acknowledge them with short leases, seeded random stalls (so owners go
  * stale and rows are re-claimed), lost acknowledgements, consumer rollbacks and crashes. The logical clock
  * is ticked by a ticker thread. At the end every event must be DELIVERED with exactly one marker and one
@@ -41,13 +42,19 @@ public final class RaceHarness {
     private RaceHarness() {
     }
 
-    public static RaceResult run(RaceConfig cfg) throws SQLException, InterruptedException {
+    public static RaceResult run(RaceConfig cfg, DbTarget db) throws SQLException, InterruptedException {
         Scenario scenario = cfg.scenario();
-        Databases dbs = cfg.sharedDatabase() ? Databases.sharedInMemory() : Databases.separateInMemory();
-        dbs.createSchema();
+        Databases dbs = db.acquire(cfg.sharedDatabase());
+        RelayAdapter observer = cfg.relay().newAdapter();
         long start = System.nanoTime();
+        try {
+            dbs.createSchema(observer);
+        } catch (SQLException | RuntimeException e) {
+            db.release(dbs);
+            throw e;
+        }
         try (Connection outbox = dbs.openOutbox(); Connection consumer = dbs.openConsumer()) {
-            Schema.load(outbox, consumer, scenario);
+            Schema.load(outbox, consumer, scenario, observer);
             AtomicInteger clock = new AtomicInteger();
             AtomicBoolean stop = new AtomicBoolean();
             AtomicBoolean produced = new AtomicBoolean();
@@ -60,16 +67,16 @@ public final class RaceHarness {
             ticker.start();
             producer.start();
             pollers.forEach(Thread::start);
-            boolean done = waitUntilDelivered(cfg, outbox, produced, start);
+            boolean done = waitUntilDelivered(cfg, outbox, observer, produced, start);
             stop.set(true);
             for (Thread t : pollers) {
                 t.join();
             }
             ticker.join();
             producer.join();
-            return judge(cfg, scenario, outbox, consumer, pollers, done, clock.get(), (System.nanoTime() - start) / 1_000_000);
+            return judge(cfg, scenario, outbox, consumer, observer, pollers, done, clock.get(), (System.nanoTime() - start) / 1_000_000);
         } finally {
-            dbs.shutdown();
+            db.release(dbs);
         }
     }
 
@@ -83,7 +90,7 @@ public final class RaceHarness {
     private static void produce(RaceConfig cfg, Scenario scenario, Databases dbs, AtomicBoolean produced, AtomicBoolean stop) {
         SplitMix64 rng = new SplitMix64(SplitMix64.derive(cfg.seed(), -1));
         try (Connection c = dbs.openOutbox()) {
-            Producer p = new Producer(cfg.variant().shape(), scenario.events(), c, new ProducerState(0, false));
+            Producer p = new Producer(cfg.relay().shape(), cfg.relay().newAdapter(), scenario.events(), c, new ProducerState(0, false));
             while (!p.finished() && !stop.get()) {
                 p.produce();
                 if (rng.nextInt(4) == 0) {
@@ -97,12 +104,15 @@ public final class RaceHarness {
         }
     }
 
-    private static boolean waitUntilDelivered(RaceConfig cfg, Connection outbox, AtomicBoolean produced, long start)
-            throws SQLException {
+    private static boolean waitUntilDelivered(RaceConfig cfg, Connection outbox, RelayAdapter observer, AtomicBoolean produced,
+                                              long start) throws SQLException {
         while ((System.nanoTime() - start) / 1_000_000 < cfg.deadlineMillis()) {
-            if (produced.get() && count(outbox, "SELECT COUNT(*) FROM outbox WHERE status = 'PENDING'") == 0
-                    && count(outbox, "SELECT COUNT(*) FROM outbox") == cfg.events()) {
-                return true;
+            if (produced.get()) {
+                List<OutboxRow> rows = observer.snapshot(outbox).rows();
+                outbox.commit();
+                if (rows.size() == cfg.events() && rows.stream().noneMatch(OutboxRow::isPending)) {
+                    return true;
+                }
             }
             nap(5);
         }
@@ -110,9 +120,9 @@ public final class RaceHarness {
     }
 
     private static RaceResult judge(RaceConfig cfg, Scenario scenario, Connection outbox, Connection consumer,
-                                    List<PollerThread> pollers, boolean done, int clock, long millis) {
+                                    RelayAdapter observer, List<PollerThread> pollers, boolean done, int clock, long millis) {
         List<PollerState> idle = pollers.stream().map(p -> PollerState.IDLE).toList();
-        RelayState end = Snapshots.read(outbox, consumer, new Snapshots.Local(clock, idle,
+        RelayState end = Snapshots.read(outbox, consumer, observer, new Snapshots.Local(clock, idle,
                 new ProducerState(cfg.events(), false), RelayState.FaultCounts.NONE));
         List<Violation> violations = new ArrayList<>(Invariants.checkState(scenario, end));
         LeaseHistory history = new LeaseHistory();
@@ -136,15 +146,6 @@ public final class RaceHarness {
         int delivered = (int) end.rows().stream().filter(r -> !r.isPending()).count();
         return new RaceResult(cfg, violations, delivered, total.steps, history.grantCount(), total.reclaims, total.duplicates,
                 total.stale, total.lostAcks, total.rollbacks, total.crashes, total.errors, total.firstError, millis);
-    }
-
-    static long count(Connection c, String sql) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            long n = rs.getLong(1);
-            c.commit();
-            return n;
-        }
     }
 
     static void nap(long millis) {
@@ -214,7 +215,7 @@ public final class RaceHarness {
                     nap(1 + rng.nextInt(cfg.maxStallMillis()));
                 }
             };
-            try (SqlPoller poller = new SqlPoller(name, cfg.variant(), cfg.form(), dbs, cfg.batch(), cfg.leaseTicks(), pauses)) {
+            try (SqlPoller poller = new SqlPoller(name, cfg.relay(), dbs, cfg.batch(), cfg.leaseTicks(), pauses)) {
                 while (!stop.get()) {
                     int now = clock.get();
                     Action a;
@@ -244,7 +245,7 @@ public final class RaceHarness {
                 return poller.deliverFails();
             }
             if (phase == PollerState.Phase.TO_ACK && chance(cfg.lostAckPercent())) {
-                return poller.loseAck();
+                return poller.loseAck(now);
             }
             if (!poller.isIdle() && chance(cfg.crashPercent())) {
                 return poller.crash();

@@ -30,7 +30,7 @@ public record RaceResult(RaceConfig config, List<Violation> violations, int deli
     }
 
     public String summary() {
-        return config.variant().id() + " (" + config.form() + ", " + config.pollers() + " pollers, " + config.events()
+        return config.relay().id() + " (" + config.pollers() + " pollers, " + config.events()
                 + " events, seed " + config.seed() + "): " + (clean() ? "clean" : violations.size() + " violation(s), first "
                 + violations.get(0)) + "; delivered " + delivered + ", " + steps + " transactions, " + grants + " grants, "
                 + reclaims + " re-claims, " + duplicates + " duplicates absorbed, " + staleRejected + " stale tokens refused, "

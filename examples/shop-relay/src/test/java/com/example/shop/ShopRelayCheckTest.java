@@ -1,0 +1,57 @@
+package com.example.shop;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static com.example.shop.RelaycheckCliRun.SHOP_CLASSES;
+import static com.example.shop.RelaycheckCliRun.relaycheck;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The shop's relay through relaycheck's public commands only, on H2 and on a real PostgreSQL server: the
+ * relay passes conformance, races and crash-kill; its broken copy (mark-sent without the lock version)
+ * fails with STALE_ACK_REJECTED, and the printed replay line reproduces it. With {@code --controls no}: the
+ * shipped broken variants, which prove the checks themselves on each database, are the jdbc module's tests.
+ */
+class ShopRelayCheckTest {
+    static final String ADAPTER = "com.example.shop.relaycheck.ShopRelayAdapter";
+    static final String BROKEN = "com.example.shop.relaycheck.UnfencedShopRelayAdapter";
+
+    static void assumeDatabase(String db) {
+        if (db.equals("postgres")) {
+            Assumptions.assumeTrue(RelaycheckCliRun.postgresHere(), "PostgreSQL checks skipped: no server binaries on this machine");
+        }
+    }
+
+    static String seeds(String db) {
+        return db.equals("h2") ? "20" : "4";
+    }
+
+    @ParameterizedTest(name = "on {0}")
+    @ValueSource(strings = {"h2", "postgres"})
+    void theShopsRelayPassesEveryCheck(String db) throws Exception {
+        assumeDatabase(db);
+        RelaycheckCliRun.Result r = relaycheck("sql", "all", "--adapter", ADAPTER, "--classpath", SHOP_CLASSES.toString(),
+                "--db", db, "--seeds", seeds(db), "--rounds", "1", "--controls", "no", "--out", "target/relaycheck-" + db);
+        assertThat(r.exit()).as(r.toString()).isZero();
+        assertThat(r.out()).contains("sql-conformance: PASS").contains("sql-race: PASS").contains("sql-crash-kill: PASS")
+                .containsPattern("  " + ADAPTER.replace(".", "\\.") + " +PASS ");
+    }
+
+    @ParameterizedTest(name = "on {0}")
+    @ValueSource(strings = {"h2", "postgres"})
+    void theBrokenCopyFailsWithStaleAckRejectedAndReplays(String db) throws Exception {
+        assumeDatabase(db);
+        RelaycheckCliRun.Result r = relaycheck("sql", "conformance", "--adapter", BROKEN, "--classpath", SHOP_CLASSES.toString(),
+                "--db", db, "--seeds", db.equals("h2") ? "20" : "10", "--controls", "no", "--out", "target/relaycheck-broken-" + db);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(1);
+        String row = r.out().lines().filter(l -> l.startsWith("  " + BROKEN)).findFirst().orElseThrow(() -> new AssertionError(r.toString()));
+        assertThat(row).contains("FAILED").contains("STALE_ACK_REJECTED").contains("replay: ./relaycheck sql replay --adapter " + BROKEN);
+
+        String[] replay = row.substring(row.indexOf("replay: ./relaycheck ") + "replay: ./relaycheck ".length()).strip().split(" ");
+        RelaycheckCliRun.Result again = relaycheck(replay);
+        assertThat(again.exit()).as(again.toString()).isEqualTo(1);
+        assertThat(again.out()).contains("REPRODUCED").contains("STALE_ACK_REJECTED");
+    }
+}

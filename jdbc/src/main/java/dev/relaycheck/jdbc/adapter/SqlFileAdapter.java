@@ -1,0 +1,194 @@
+package dev.relaycheck.jdbc.adapter;
+
+import dev.relaycheck.jdbc.Dialect;
+import dev.relaycheck.model.Event;
+import dev.relaycheck.model.Lease;
+import dev.relaycheck.model.OutboxRow;
+import dev.relaycheck.model.RowStatus;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@link RelayAdapter} that runs a {@link RelaySqlFile}. The claim: {@code claim-select} the candidates;
+ * if there are any, {@code claim-token} (the last token, locked), then per candidate {@code claim-lease}
+ * with the next token and, when it leased the row, {@code claim-granted} to read back the token and expiry
+ * the row now holds; finally {@code claim-token-write} with the highest token issued. Each statement runs
+ * in the dialect of the connection it is given.
+ */
+public final class SqlFileAdapter implements RelayAdapter {
+    private final RelaySqlFile file;
+
+    public SqlFileAdapter(RelaySqlFile file) {
+        this.file = file;
+    }
+
+    public RelaySqlFile file() {
+        return file;
+    }
+
+    @Override
+    public void createSchema(Connection outbox) throws SQLException {
+        runAll(outbox, "schema");
+    }
+
+    @Override
+    public void clear(Connection outbox) throws SQLException {
+        runAll(outbox, "clear");
+    }
+
+    @Override
+    public void enqueue(Connection outbox, Event e) throws SQLException {
+        update(outbox, "produce", params("event", e.id(), "aggregate", e.aggregate(), "seq", e.seq(), "quantity", e.quantity(),
+                "payload", e.payload()));
+    }
+
+    @Override
+    public List<ClaimedRow> claim(Connection outbox, ClaimRequest r) throws SQLException {
+        return lease(outbox, r, select(outbox, r));
+    }
+
+    @Override
+    public boolean claimsInTwoTransactions() {
+        return file.claimsInTwoTransactions();
+    }
+
+    @Override
+    public List<Event> claimRead(Connection outbox, ClaimRequest r) throws SQLException {
+        return select(outbox, r);
+    }
+
+    @Override
+    public List<ClaimedRow> claimWrite(Connection outbox, ClaimRequest r, List<Event> read) throws SQLException {
+        return lease(outbox, r, read);
+    }
+
+    private List<Event> select(Connection c, ClaimRequest r) throws SQLException {
+        List<Event> out = new ArrayList<>();
+        try (PreparedStatement ps = prepare(c, "claim-select", params("now", r.now(), "batch", r.batch(), "poller", r.poller(),
+                "lease_ticks", r.leaseTicks())); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.add(event(rs));
+            }
+        }
+        return out;
+    }
+
+    private List<ClaimedRow> lease(Connection c, ClaimRequest r, List<Event> candidates) throws SQLException {
+        List<ClaimedRow> grants = new ArrayList<>();
+        if (candidates.isEmpty()) {
+            return grants;
+        }
+        long last = number(c, "claim-token", params("now", r.now(), "poller", r.poller()));
+        for (Event e : candidates) {
+            int n = update(c, "claim-lease", params("event", e.id(), "poller", r.poller(), "token", last + 1,
+                    "expiry", r.expiry(), "now", r.now(), "lease_ticks", r.leaseTicks()));
+            if (n == 0) {
+                continue; // taken by another claimer since it was read: the next claim takes the rest
+            }
+            try (PreparedStatement ps = prepare(c, "claim-granted", params("event", e.id(), "poller", r.poller(), "now", r.now()));
+                 ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new SQLException("claim-granted found no row for " + e.id() + " right after claim-lease leased it");
+                }
+                long token = rs.getLong("lease_token");
+                int expiry = rs.getInt("lease_expiry");
+                grants.add(new ClaimedRow(e, token, rs.wasNull() ? Lease.NEVER : expiry));
+                last = Math.max(last, token);
+            }
+        }
+        update(c, "claim-token-write", params("token", last, "now", r.now(), "poller", r.poller()));
+        return grants;
+    }
+
+    @Override
+    public boolean ack(Connection outbox, String eventId, long token, int now) throws SQLException {
+        return update(outbox, "ack", params("event", eventId, "token", token, "now", now, "poller", "")) == 1;
+    }
+
+    @Override
+    public boolean release(Connection outbox, String eventId, long token, int now) throws SQLException {
+        return update(outbox, "release", params("event", eventId, "token", token, "now", now, "poller", "")) == 1;
+    }
+
+    @Override
+    public OutboxSnapshot snapshot(Connection outbox) throws SQLException {
+        List<OutboxRow> rows = new ArrayList<>();
+        try (PreparedStatement ps = prepare(outbox, "snapshot", Map.of()); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                Lease lease = null;
+                long token = rs.getLong("lease_token");
+                if (!rs.wasNull()) {
+                    int expiry = rs.getInt("lease_expiry");
+                    lease = new Lease(rs.getString("lease_owner"), token, rs.wasNull() ? Lease.NEVER : expiry);
+                }
+                rows.add(new OutboxRow(event(rs), RowStatus.valueOf(rs.getString("status").strip()), lease));
+            }
+        }
+        return new OutboxSnapshot(number(outbox, "snapshot-token", Map.of()), rows);
+    }
+
+    private static Event event(ResultSet rs) throws SQLException {
+        return new Event(rs.getString("event_id"), rs.getString("aggregate_id"), rs.getInt("seq"), rs.getInt("quantity"),
+                rs.getString("payload"));
+    }
+
+    // ------------------------------------------------------------------ running named statements
+
+    private static Map<String, Object> params(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    private NamedSql single(Connection c, String name) throws SQLException {
+        List<NamedSql> parts = file.statement(name, Dialect.of(c));
+        if (parts.size() != 1) {
+            throw new SQLException("statement '" + name + "' must be one statement, it has " + parts.size());
+        }
+        return parts.get(0);
+    }
+
+    private PreparedStatement prepare(Connection c, String name, Map<String, Object> values) throws SQLException {
+        NamedSql sql = single(c, name);
+        PreparedStatement ps = c.prepareStatement(sql.jdbc());
+        try {
+            sql.bind(ps, values);
+        } catch (SQLException | RuntimeException e) {
+            ps.close();
+            throw e;
+        }
+        return ps;
+    }
+
+    private int update(Connection c, String name, Map<String, Object> values) throws SQLException {
+        try (PreparedStatement ps = prepare(c, name, values)) {
+            return ps.executeUpdate();
+        }
+    }
+
+    private long number(Connection c, String name, Map<String, Object> values) throws SQLException {
+        try (PreparedStatement ps = prepare(c, name, values); ResultSet rs = ps.executeQuery()) {
+            if (!rs.next()) {
+                throw new SQLException("statement '" + name + "' returned no row");
+            }
+            return rs.getLong(1);
+        }
+    }
+
+    private void runAll(Connection c, String name) throws SQLException {
+        for (NamedSql sql : file.statement(name, Dialect.of(c))) {
+            try (PreparedStatement ps = c.prepareStatement(sql.jdbc())) {
+                ps.execute();
+            }
+        }
+    }
+}

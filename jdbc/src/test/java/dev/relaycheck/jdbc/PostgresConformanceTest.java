@@ -1,0 +1,49 @@
+package dev.relaycheck.jdbc;
+
+import dev.relaycheck.jdbc.conformance.ConformanceCheck;
+import dev.relaycheck.jdbc.conformance.ConformanceCheck.VariantResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.sql.SQLException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The reference relay and every broken SQL variant on a real PostgreSQL server, as on H2. A PostgreSQL
+ * step costs several H2 steps, so the default budget is small: seeds per scenario from
+ * -Drelaycheck.pg.seeds (default 6: 48 schedules over the 8 scenarios for the reference relay).
+ */
+class PostgresConformanceTest {
+    static final int SEEDS = Integer.getInteger("relaycheck.pg.seeds", 6);
+
+    @Test
+    void referenceRelayAgreesWithTheModelOnEveryStep() throws SQLException {
+        PostgresTarget pg = PostgresForTests.target();
+        VariantResult r = ConformanceCheck.run(RelayUnderTest.of(SqlVariant.CORRECT), pg, 1, SEEDS, null);
+        System.out.println("reference on postgres: " + r.detail() + ", " + r.stepsPerSecond() + " steps/s");
+        assertThat(r.firstFailure()).as(r.detail()).isNull();
+        assertThat(r.asExpected()).as(r.detail()).isTrue();
+    }
+
+    /** --db jdbc:postgresql://...: a server the user runs (here: relaycheck's own, reached by its URL). */
+    @Test
+    void aServerTheUserRunsIsReachedByItsUrl() throws SQLException {
+        PostgresTarget external = PostgresTarget.external(PostgresForTests.target().url());
+        VariantResult r = ConformanceCheck.run(RelayUnderTest.of(SqlVariant.CORRECT), external, 3, 1, null);
+        assertThat(r.firstFailure()).as(r.detail()).isNull();
+        assertThat(r.schedules()).isEqualTo(ConformanceCheck.scenarios().size());
+        assertThat(external.arg()).startsWith("jdbc:postgresql://127.0.0.1:");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = SqlVariant.class, names = "CORRECT", mode = EnumSource.Mode.EXCLUDE)
+    void brokenSqlVariantIsCaughtOnPostgres(SqlVariant variant) throws SQLException {
+        PostgresTarget pg = PostgresForTests.target();
+        VariantResult r = ConformanceCheck.run(RelayUnderTest.of(variant), pg, 1, Math.max(SEEDS, 20), null);
+        System.out.println(variant.id() + " on postgres: " + r.verdict() + " " + r.detail());
+        assertThat(r.verdict()).as(r.detail()).isEqualTo("CAUGHT");
+        assertThat(r.firstFailure().violation()).as(r.detail()).isNotNull();
+    }
+}
