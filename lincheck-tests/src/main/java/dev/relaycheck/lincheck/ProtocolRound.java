@@ -8,7 +8,7 @@ import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.Violation;
 import dev.relaycheck.model.store.ConcurrentRelayStore;
-import dev.relaycheck.model.store.ConcurrentRelayStore.Delivery;
+import dev.relaycheck.model.store.RelayStore.Delivery;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +69,7 @@ final class ProtocolRound {
         join(clock);
         List<Turn> turns = new ArrayList<>(p1);
         turns.addAll(p2);
-        check(world, store.snapshot(), turns);
+        check(world, store.state(), turns);
     }
 
     private static void poll(ConcurrentRelayStore store, String poller, List<Turn> out) {
@@ -77,7 +77,7 @@ final class ProtocolRound {
         List<Held> held = store.claim(poller, 1);
         int after = store.now();
         for (Held h : held) {
-            Delivery d = store.deliver(h.eventId(), h.token());
+            Delivery d = store.consume(h.eventId(), h.token());
             out.add(new Turn(poller, h, before, after, d, store.ack(h.eventId(), h.token())));
         }
     }

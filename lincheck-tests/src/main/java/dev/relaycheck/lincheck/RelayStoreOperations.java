@@ -4,7 +4,7 @@ import dev.relaycheck.lincheck.StoreDomain.EventId;
 import dev.relaycheck.lincheck.StoreDomain.Poller;
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.store.ConcurrentRelayStore;
-import dev.relaycheck.model.store.ConcurrentRelayStore.Delivery;
+import dev.relaycheck.model.store.RelayStore.Delivery;
 import org.jetbrains.lincheck.datastructures.LongGen;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
@@ -31,7 +31,7 @@ public class RelayStoreOperations {
     @Operation
     public Delivery deliver(EventId event, @Param(name = "token") long token) {
         StateView.describe(store);
-        return traced(store.deliver(event.name(), token));
+        return traced(store.consume(event.name(), token));
     }
 
     @Operation

@@ -72,7 +72,7 @@ class TargetsTest {
             String poller = Poller.values()[rng.nextInt(2)].name();
             Object a = switch (rng.nextInt(6)) {
                 case 0 -> onStore ? store.claim(poller, 1) : model.claim(poller, 1);
-                case 1 -> onStore ? store.deliver(event, token) : model.deliver(event, token);
+                case 1 -> onStore ? store.consume(event, token) : model.consume(event, token);
                 case 2 -> onStore ? store.ack(event, token) : model.ack(event, token);
                 case 3 -> onStore ? store.release(event, token) : model.release(event, token);
                 case 4 -> onStore ? store.tick() : model.tick();

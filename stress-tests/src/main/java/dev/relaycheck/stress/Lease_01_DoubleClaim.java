@@ -3,7 +3,8 @@ package dev.relaycheck.stress;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Lease;
 import dev.relaycheck.model.RelayLogic;
-import dev.relaycheck.model.store.ConcurrentRelayStore;
+import dev.relaycheck.model.store.RelayStore;
+import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.stress.support.Catalogue;
 import dev.relaycheck.stress.support.RelayRace;
 import dev.relaycheck.stress.support.Stores;
@@ -58,7 +59,12 @@ public class Lease_01_DoubleClaim {
             this(logic, Stores.forLogic(logic, EVENTS, STOCK, LEASE_TICKS));
         }
 
-        Race(RelayLogic logic, ConcurrentRelayStore store) {
+        /** The user's logic in the shipped store, or the user's own store, as the system properties say. */
+        Race(UserTarget user) {
+            this(user.logic(), user.newStore(EVENTS, STOCK, LEASE_TICKS));
+        }
+
+        Race(RelayLogic logic, RelayStore store) {
             super(logic, store);
         }
 
@@ -154,6 +160,35 @@ public class Lease_01_DoubleClaim {
         public CheckThenActClaimStore() {
             super(Catalogue.correct(), new dev.relaycheck.model.store.CheckThenActClaimStore(
                     Catalogue.correct(), EVENTS, STOCK, LEASE_TICKS));
+        }
+
+        @Actor
+        public void p1(III_Result r) {
+            r.r1 = (int) claimOne("p1");
+        }
+
+        @Actor
+        public void p2(III_Result r) {
+            r.r2 = (int) claimOne("p2");
+        }
+
+        @Arbiter
+        public void lease(III_Result r) {
+            r.r3 = owner();
+        }
+    }
+
+    /**
+     * The user's target (relaycheck stress --logic CLASS and/or --store CLASS, --classpath JAR): their logic in the
+     * shipped store, or their own store, loaded in this forked JVM from the user's jar named by system properties.
+     * It never falls back: if the classes cannot be loaded the state cannot be built and the test errors out.
+     */
+    @JCStressTest
+    @JCStressMeta(Lease_01_DoubleClaim.class)
+    @State
+    public static class User extends Race {
+        public User() {
+            super(UserTarget.fromSystemProperties());
         }
 
         @Actor

@@ -3,6 +3,8 @@ package dev.relaycheck.stress;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.store.RelayStore;
+import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.stress.support.Catalogue;
 import dev.relaycheck.stress.support.RelayRace;
 import dev.relaycheck.stress.support.Stores;
@@ -66,7 +68,16 @@ public class Order_01_AggregateOrder {
     /** Two PENDING rows of SKU-1, nothing claimed yet. */
     public abstract static class Race extends RelayRace {
         Race(RelayLogic logic) {
-            super(logic, Stores.forLogic(logic, EVENTS, STOCK, LEASE_TICKS));
+            this(logic, Stores.forLogic(logic, EVENTS, STOCK, LEASE_TICKS));
+        }
+
+        /** The user's logic in the shipped store, or the user's own store, as the system properties say. */
+        Race(UserTarget user) {
+            this(user.logic(), user.newStore(EVENTS, STOCK, LEASE_TICKS));
+        }
+
+        Race(RelayLogic logic, RelayStore store) {
+            super(logic, store);
         }
 
         /** Set by a poller that was granted a row while an earlier row of its aggregate was still PENDING. */
@@ -91,7 +102,7 @@ public class Order_01_AggregateOrder {
         }
 
         void finalState(IIIII_Result r) {
-            List<Integer> order = store.snapshot().consumer().appliedOrder().getOrDefault("SKU-1", List.of());
+            List<Integer> order = store.state().consumer().appliedOrder().getOrDefault("SKU-1", List.of());
             r.r3 = overtook;
             r.r4 = order.size() > 0 ? order.get(0) : 0;
             r.r5 = order.size() > 1 ? order.get(1) : 0;
@@ -158,6 +169,35 @@ public class Order_01_AggregateOrder {
 
         public DedupByPayload() {
             super(LOGIC);
+        }
+
+        @Actor
+        public void p1(IIIII_Result r) {
+            r.r1 = turn("p1");
+        }
+
+        @Actor
+        public void p2(IIIII_Result r) {
+            r.r2 = turn("p2");
+        }
+
+        @Arbiter
+        public void end(IIIII_Result r) {
+            finalState(r);
+        }
+    }
+
+    /**
+     * The user's target (relaycheck stress --logic CLASS and/or --store CLASS, --classpath JAR): their logic in the
+     * shipped store, or their own store, loaded in this forked JVM from the user's jar named by system properties.
+     * It never falls back: if the classes cannot be loaded the state cannot be built and the test errors out.
+     */
+    @JCStressTest
+    @JCStressMeta(Order_01_AggregateOrder.class)
+    @State
+    public static class User extends Race {
+        public User() {
+            super(UserTarget.fromSystemProperties());
         }
 
         @Actor

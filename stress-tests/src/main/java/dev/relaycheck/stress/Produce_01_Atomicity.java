@@ -2,6 +2,7 @@ package dev.relaycheck.stress;
 
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.stress.support.Catalogue;
 import dev.relaycheck.stress.support.Harness;
@@ -102,6 +103,29 @@ public class Produce_01_Atomicity {
 
         public OutboxOutsideTransaction() {
             super(LOGIC);
+        }
+
+        @Actor
+        public void producer() {
+            db.produce(E1);
+        }
+
+        @Actor
+        public void p1(II_Result r) {
+            poller(r);
+        }
+    }
+
+    /**
+     * The user's logic (relaycheck stress --logic CLASS --classpath JAR), loaded in this forked JVM from the
+     * user's jar; the producer is not part of a RelayStore, so a user's store plays no part here.
+     */
+    @JCStressTest
+    @JCStressMeta(Produce_01_Atomicity.class)
+    @State
+    public static class User extends Race {
+        public User() {
+            super(UserTarget.fromSystemProperties().logic());
         }
 
         @Actor
