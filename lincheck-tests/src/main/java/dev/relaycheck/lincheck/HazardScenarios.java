@@ -73,13 +73,21 @@ public final class HazardScenarios {
 
     /** The hazard as a Lincheck custom scenario over {@link RelayStoreOperations}. */
     public static Function1<DSLScenarioBuilder, Unit> toLincheck(Hazard hazard) {
+        return toLincheck(hazard, RelayStoreOperations.class);
+    }
+
+    /**
+     * The hazard over the operations of {@code testClass}; calls of an operation the class does not have (the
+     * {@code stock()} observer of {@link OutcomeOnlyOperations}) are left out.
+     */
+    public static Function1<DSLScenarioBuilder, Unit> toLincheck(Hazard hazard, Class<?> testClass) {
         return scenario -> {
             if (!hazard.initial().isEmpty()) {
-                scenario.initial(thread -> actors(thread, hazard.initial()));
+                scenario.initial(thread -> actors(thread, hazard.initial(), testClass));
             }
             scenario.parallel(parallel -> {
                 for (List<Call> calls : hazard.threads()) {
-                    parallel.thread(thread -> actors(thread, calls));
+                    parallel.thread(thread -> actors(thread, calls, testClass));
                 }
                 return Unit.INSTANCE;
             });
@@ -87,20 +95,31 @@ public final class HazardScenarios {
         };
     }
 
-    private static Unit actors(DSLThreadScenario thread, List<Call> calls) {
+    private static Unit actors(DSLThreadScenario thread, List<Call> calls, Class<?> testClass) {
         for (Call c : calls) {
-            thread.actor(operation(c.operation()), c.args().toArray());
+            KFunction<?> op = operation(c.operation(), testClass);
+            if (op != null) {
+                thread.actor(op, c.args().toArray());
+            }
         }
         return Unit.INSTANCE;
     }
 
     /** The operation method by name (operation names are unique in the test class). */
     static KFunction<?> operation(String name) {
-        for (Method m : RelayStoreOperations.class.getMethods()) {
+        KFunction<?> op = operation(name, RelayStoreOperations.class);
+        if (op == null) {
+            throw new IllegalArgumentException("RelayStoreOperations has no operation " + name);
+        }
+        return op;
+    }
+
+    private static KFunction<?> operation(String name, Class<?> testClass) {
+        for (Method m : testClass.getMethods()) {
             if (m.getName().equals(name)) {
                 return ReflectJvmMapping.getKotlinFunction(m);
             }
         }
-        throw new IllegalArgumentException("RelayStoreOperations has no operation " + name);
+        return null;
     }
 }

@@ -65,6 +65,10 @@ final class LincheckFailures {
         }
         Matcher headline = HEADLINE.matcher(report);
         String what = headline.find() ? headline.group(1) : "unrecognised Lincheck failure";
+        if (what.contains("has hung")) {
+            return new RunOutcome(RunOutcome.Status.HUNG, "Lincheck reported a hang (" + what
+                    + "); its hang detection is time-based, so this is inconclusive", report);
+        }
         return new RunOutcome(RunOutcome.Status.OTHER_FAILURE, "Lincheck failed for another reason: " + what, report);
     }
 

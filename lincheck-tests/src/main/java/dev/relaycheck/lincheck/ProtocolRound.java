@@ -7,7 +7,7 @@ import dev.relaycheck.model.Invariants;
 import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.Violation;
-import dev.relaycheck.model.store.ConcurrentRelayStore;
+import dev.relaycheck.model.store.RelayStore;
 import dev.relaycheck.model.store.RelayStore.Delivery;
 
 import java.util.ArrayList;
@@ -55,7 +55,7 @@ final class ProtocolRound {
 
     static void play(Target target) {
         Scenario world = world();
-        ConcurrentRelayStore store = target.newStore(world.events(), world.initialStock(), world.leaseTicks());
+        RelayStore store = target.newStore(world.events(), world.initialStock(), world.leaseTicks());
         List<Turn> p1 = new ArrayList<>();
         List<Turn> p2 = new ArrayList<>();
         Thread first = new Thread(() -> poll(store, "p1", p1));
@@ -72,7 +72,7 @@ final class ProtocolRound {
         check(world, store.state(), turns);
     }
 
-    private static void poll(ConcurrentRelayStore store, String poller, List<Turn> out) {
+    private static void poll(RelayStore store, String poller, List<Turn> out) {
         int before = store.now();
         List<Held> held = store.claim(poller, 1);
         int after = store.now();

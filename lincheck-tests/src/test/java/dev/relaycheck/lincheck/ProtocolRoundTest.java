@@ -5,6 +5,7 @@ import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.store.ConcurrentRelayStore;
+import dev.relaycheck.model.store.RelayStore;
 import dev.relaycheck.model.store.RelayStore.Delivery;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +22,7 @@ class ProtocolRoundTest {
     /** p1 claims at 0, the clock ticks, p2 re-claims the expired row at 1 and acks; p1's late ack is stale. */
     @Test
     void aLegalReclaimAfterExpiryPasses() {
-        ConcurrentRelayStore store = store();
+        RelayStore store = store();
         List<Held> first = store.claim("p1", 1);
         store.tick();
         List<Held> second = store.claim("p2", 1);
@@ -71,13 +72,13 @@ class ProtocolRoundTest {
         assertThat(violation(store().state(), List.of())).isEqualTo(Invariant.EVENTUAL_DELIVERY);
     }
 
-    private static ConcurrentRelayStore store() {
+    private static RelayStore store() {
         return Targets.byId("correct").orElseThrow()
                 .newStore(ProtocolRound.world().events(), ProtocolRound.world().initialStock(), ProtocolRound.world().leaseTicks());
     }
 
     private static RelayState deliveredOnce() {
-        ConcurrentRelayStore s = store();
+        RelayStore s = store();
         Held h = s.claim("p1", 1).get(0);
         s.consume(E, h.token());
         s.ack(E, h.token());

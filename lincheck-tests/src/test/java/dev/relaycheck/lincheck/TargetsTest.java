@@ -6,6 +6,7 @@ import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.SplitMix64;
 import dev.relaycheck.model.store.ConcurrentRelayStore;
+import dev.relaycheck.model.store.RelayStore;
 import dev.relaycheck.model.store.SequentialRelayStore;
 import org.junit.jupiter.api.Test;
 
@@ -61,7 +62,7 @@ class TargetsTest {
 
     /** 12 seeded operations over the check's domain, on the target's store or on the correct model. */
     private static List<Object> sequentialRun(Target t, long seed, boolean onStore) {
-        ConcurrentRelayStore store = onStore ? t.newStore(StoreDomain.EVENTS, StoreDomain.STOCK, StoreDomain.LEASE_TICKS) : null;
+        RelayStore store = onStore ? t.newStore(StoreDomain.EVENTS, StoreDomain.STOCK, StoreDomain.LEASE_TICKS) : null;
         SequentialRelayStore model = new SequentialRelayStore(LogicCatalogue.correct(), StoreDomain.EVENTS, StoreDomain.STOCK,
                 StoreDomain.LEASE_TICKS);
         SplitMix64 rng = new SplitMix64(seed);

@@ -4,6 +4,7 @@ import dev.relaycheck.checker.ModelCheck;
 import dev.relaycheck.checker.ReplayRecord;
 import dev.relaycheck.checker.SearchResult;
 import dev.relaycheck.checker.UsageException;
+import dev.relaycheck.checker.harness.UserClasses;
 import dev.relaycheck.checker.report.CheckerRows;
 import dev.relaycheck.checker.report.FullCheck;
 import dev.relaycheck.checker.report.Report;
@@ -43,6 +44,9 @@ final class CheckCommand implements Callable<Integer> {
     String budget;
     @Option(names = "--only", paramLabel = "CHECKERS", split = ",", description = "subset of model,jcstress,lincheck,sql (default: all)")
     List<String> only = List.of("model", "jcstress", "lincheck", "sql");
+    @Option(names = "--store", paramLabel = "CLASS",
+            description = "your dev.relaycheck.model.store.RelayStore (from --classpath), raced by jcstress and Lincheck")
+    String store;
     @Spec
     CommandSpec spec;
 
@@ -66,8 +70,12 @@ final class CheckCommand implements Callable<Integer> {
         };
         ProgressPrinter progress = new ProgressPrinter(spec.commandLine().getErr());
         Path home = Path.of(System.getProperty("relaycheck.home", ".")).toAbsolutePath().normalize();
+        UserClasses user = UserClasses.of(logic.logic, store, logic.classpath);
+        if (user.given()) {
+            user.load(); // one usage line now, not a failed harness later
+        }
         FullCheck.Options options = new FullCheck.Options(subject, chosen, search.bfs(progress), b, checkers,
-                home, search.results);
+                home, search.results, user);
         Report r = new FullCheck(options, spec.commandLine().getErr()).run();
         print(out, r, chosen);
         return r.passed() ? RelaycheckCli.CLEAN : RelaycheckCli.VIOLATION;

@@ -15,7 +15,8 @@ import java.io.PrintWriter;
 @Command(name = "relaycheck", mixinStandardHelpOptions = true, version = "relaycheck 0.1.0",
         description = "Deterministic concurrency model checker for transactional-outbox relay logic.",
         subcommands = {CheckCommand.class, ExploreCommand.class, RandomCommand.class, ReplayCommand.class,
-                VariantsCommand.class, ScenariosCommand.class, BenchCommand.class, SqlCommand.class})
+                VariantsCommand.class, ScenariosCommand.class, BenchCommand.class, SqlCommand.class,
+                StressCommand.class, LincheckCommand.class})
 public final class RelaycheckCli implements Runnable {
 
     public static final int CLEAN = 0;

@@ -2,11 +2,14 @@ package dev.relaycheck.checker.report;
 
 import dev.relaycheck.checker.BreadthFirstSearch;
 import dev.relaycheck.checker.ModelCheck;
+import dev.relaycheck.checker.harness.HarnessJvm;
+import dev.relaycheck.checker.harness.UserClasses;
 import dev.relaycheck.jdbc.CheckResult;
 import dev.relaycheck.jdbc.CheckRow;
 import dev.relaycheck.jdbc.SqlChecks;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.store.UserTarget;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -51,7 +54,13 @@ public final class FullCheck {
 
     /** What to run and where. */
     public record Options(RelayLogic subject, List<Scenario> scenarios, BreadthFirstSearch search, Budget budget,
-                          Set<String> checkers, Path home, Path results) {
+                          Set<String> checkers, Path home, Path results, UserClasses user) {
+
+        /** Without user classes for the harnesses: jcstress and Lincheck run the shipped targets. */
+        public Options(RelayLogic subject, List<Scenario> scenarios, BreadthFirstSearch search, Budget budget,
+                       Set<String> checkers, Path home, Path results) {
+            this(subject, scenarios, search, budget, checkers, home, results, UserClasses.NONE);
+        }
     }
 
     private final Options o;
@@ -72,16 +81,41 @@ public final class FullCheck {
         List<CheckerRows> checkers = new ArrayList<>();
         checkers.add(ModelRows.of(model));
         List<Histogram> histograms = new ArrayList<>();
-        if (userLogic && (o.checkers().contains("jcstress") || o.checkers().contains("lincheck") || o.checkers().contains("sql"))) {
-            notes.add("jcstress, Lincheck and the SQL relay run the shipped correct logic and catalogue (they are compiled "
-                    + "harnesses and SQL, not pluggable); only the model checker ran " + o.subject().id() + ".");
-        }
+        notes.addAll(harnessNotes(userLogic));
         checkers.add(o.checkers().contains("jcstress") ? jcstress(histograms) : CheckerRows.skipped("jcstress", "not selected"));
         checkers.add(o.checkers().contains("lincheck") ? lincheck() : CheckerRows.skipped("lincheck", "not selected"));
         checkers.add(o.checkers().contains("sql") ? sql() : CheckerRows.skipped("sql", "not selected"));
         Report report = new Report(o.subject(), model, checkers, histograms, notes);
         write(report);
         return report;
+    }
+
+    /** What the report says about whose classes the harnesses ran. */
+    private List<String> harnessNotes(boolean userLogic) {
+        List<String> out = new ArrayList<>();
+        boolean harnesses = o.checkers().contains("jcstress") || o.checkers().contains("lincheck");
+        if (o.user().given()) {
+            UserTarget user = o.user().load();
+            if (harnesses) {
+                out.add("jcstress and Lincheck ran " + user.describe() + " (every harness's User test, in forked JVMs that"
+                        + " proved they loaded these classes; every Lincheck check), not the shipped catalogue, which the"
+                        + " model checker covers.");
+            }
+            if (!user.hasSnapshot()) {
+                out.add(user.id() + " produces no snapshot: it got the outcome-only checks (jcstress harnesses whose"
+                        + " outcome needs the store's state and Lincheck's relay-protocol check did not run on it).");
+            }
+            if (user.storeClass().isPresent() && o.checkers().contains("model")) {
+                out.add("the model checker checks logic, not stores: it ran " + o.subject().id() + ", not " + user.id() + ".");
+            }
+        } else if (userLogic && harnesses) {
+            out.add("jcstress and Lincheck ran the shipped correct logic and catalogue: " + o.subject().id()
+                    + " is not a class they can load (give --logic CLASS --classpath JAR).");
+        }
+        if (userLogic && o.checkers().contains("sql")) {
+            out.add("the SQL relay runs the shipped logics (it is SQL, not pluggable); it did not run " + o.subject().id() + ".");
+        }
+        return out;
     }
 
     private CheckerRows jcstress(List<Histogram> histograms) {
@@ -92,10 +126,10 @@ public final class FullCheck {
         }
         log.println("[jcstress] curriculum, mode " + o.budget().jcstressMode + " (a few minutes)");
         Path logFile = o.results().resolve("logs/jcstress.log");
-        int exit = Subprocess.run(List.of(Subprocess.java(), "-cp", jar.toAbsolutePath().toString(),
-                        "dev.relaycheck.stress.Curriculum", "--mode", o.budget().jcstressMode,
-                        "--iterations", Integer.toString(o.budget().jcstressIterations), "--out", out.toString()),
-                out, logFile.toAbsolutePath(), 1800);
+        List<String> args = new ArrayList<>(List.of("--mode", o.budget().jcstressMode,
+                "--iterations", Integer.toString(o.budget().jcstressIterations), "--out", out.toString()));
+        args.addAll(o.user().args());
+        int exit = Subprocess.run(HarnessJvm.curriculum(o.home(), args), out, logFile.toAbsolutePath(), 1800);
         histograms.addAll(JcstressOutcomes.read(out.resolve("outcomes.tsv")));
         return CheckerRows.read("jcstress", out.resolve("summary.tsv"), exit,
                 "curriculum in mode " + o.budget().jcstressMode + (exit < 0 ? ", killed at its time limit" : "")
@@ -111,14 +145,7 @@ public final class FullCheck {
         }
         log.println("[lincheck] linearizability and model-checking checks, small budget");
         Path logFile = o.results().resolve("logs/lincheck.log");
-        String cp;
-        try {
-            cp = module.resolve("target/classes").toAbsolutePath() + java.io.File.pathSeparator + Files.readString(cpFile).trim();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        int exit = Subprocess.run(List.of(Subprocess.java(), "-XX:+EnableDynamicAgentLoading", "-Xshare:off",
-                "-Dlincheck.logLevel=error", "-Dlincheck.results=" + out, "-cp", cp, "dev.relaycheck.lincheck.LincheckChecks"),
+        int exit = Subprocess.run(HarnessJvm.lincheck(o.home(), out, List.of(), o.user().args()),
                 out, logFile.toAbsolutePath(), 1200);
         return CheckerRows.read("lincheck", out.resolve("summary.tsv"), exit,
                 "every check with the default small budget" + (exit < 0 ? ", killed at its time limit" : "")

@@ -38,9 +38,10 @@ import java.util.Optional;
  * @param logicOrigin where the logic class came from, e.g. {@code com.acme.MyLogic from /x/my-relay.jar}
  * @param storeClass  the user's store class, or empty for the shipped store
  * @param storeOrigin where the store class came from, or empty
+ * @param classpath   the class path they were loaded from, as the user gave it
  */
 public record UserTarget(RelayLogic logic, String logicOrigin, Optional<Class<? extends RelayStore>> storeClass,
-                         Optional<String> storeOrigin) {
+                         Optional<String> storeOrigin, String classpath) {
 
     /** System property: the user's logic class (optional when a store is given). */
     public static final String LOGIC = "relaycheck.user.logic";
@@ -73,14 +74,14 @@ public record UserTarget(RelayLogic logic, String logicOrigin, Optional<Class<? 
             logicOrigin = origin(type);
         }
         if (blank(storeClass)) {
-            return new UserTarget(logic, logicOrigin, Optional.empty(), Optional.empty());
+            return new UserTarget(logic, logicOrigin, Optional.empty(), Optional.empty(), classpath);
         }
         Class<? extends RelayStore> store = find(storeClass, loader, entries, RelayStore.class).asSubclass(RelayStore.class);
         if (constructor(store).isEmpty()) {
             throw new IllegalArgumentException(storeClass + " needs a public constructor (RelayLogic, List<Event>, "
                     + "Map<String, Integer>, int) or (List<Event>, Map<String, Integer>, int)");
         }
-        return new UserTarget(logic, logicOrigin, Optional.of(store), Optional.of(origin(store)));
+        return new UserTarget(logic, logicOrigin, Optional.of(store), Optional.of(origin(store)), classpath);
     }
 
     /**
@@ -130,6 +131,38 @@ public record UserTarget(RelayLogic logic, String logicOrigin, Optional<Class<? 
         }
     }
 
+    /** True when the logic is the user's (not the shipped correct one a store-only target runs with). */
+    public boolean userLogic() {
+        return !logicOrigin.startsWith("the shipped");
+    }
+
+    /**
+     * The id reports use for this target: the logic's id, the store's simple class name, or both
+     * ({@code acme-relay}, {@code store:CachedStore}, {@code acme-relay+store:CachedStore}).
+     */
+    public String id() {
+        String store = storeClass.map(c -> "store:" + c.getSimpleName()).orElse("");
+        if (!userLogic()) {
+            return store;
+        }
+        return store.isEmpty() ? logic.id() : logic.id() + "+" + store;
+    }
+
+    /** The command-line options that name this target again: {@code --logic X --store Y --classpath CP}. */
+    public String rerunArgs() {
+        StringBuilder b = new StringBuilder();
+        if (userLogic()) {
+            b.append("--logic ").append(logic.getClass().getName()).append(' ');
+        }
+        storeClass.ifPresent(c -> b.append("--store ").append(c.getName()).append(' '));
+        return b.append("--classpath ").append(classpath).toString();
+    }
+
+    /** Whether the user's store can produce the model's state (the shipped store always can). */
+    public boolean hasSnapshot() {
+        return newStore(List.of(new Event("E1", "SKU-1", 1, 1)), Map.of("SKU-1", 1), 1).snapshot().isPresent();
+    }
+
     /** One line: what runs, e.g. {@code logic com.acme.L from /x/a.jar in the shipped store}. */
     public String describe() {
         return "logic " + logicOrigin + " in " + storeOrigin.map(s -> "store " + s).orElse("the shipped store");
@@ -138,7 +171,7 @@ public record UserTarget(RelayLogic logic, String logicOrigin, Optional<Class<? 
     /** The lines of this JVM's proof file: one per user class, {@code logic|store CLASS from JAR}. */
     public List<String> proofLines() {
         List<String> lines = new ArrayList<>();
-        if (!logicOrigin.startsWith("the shipped")) {
+        if (userLogic()) {
             lines.add("logic " + logicOrigin);
         }
         storeOrigin.ifPresent(s -> lines.add("store " + s));
