@@ -15,19 +15,9 @@ public final class UserVerdicts {
     private UserVerdicts() {
     }
 
-    /** The summary's target id for a user target: the logic's id, and the store's simple class name if any. */
-    public static String targetId(UserTarget user) {
-        String logic = user.logicOrigin().startsWith("the shipped") ? "" : user.logic().id();
-        String store = user.storeClass().map(Class::getSimpleName).orElse("");
-        if (store.isEmpty()) {
-            return logic;
-        }
-        return logic.isEmpty() ? "store:" + store : logic + "+store:" + store;
-    }
-
     public static List<Verdict> attribute(List<Verdict> rows, UserTarget user, Optional<String> proofProblem, int forks) {
         List<Verdict> out = new ArrayList<>();
-        String id = targetId(user);
+        String id = user.id();
         for (Verdict v : rows) {
             if (!Targets.isUser(v.target())) {
                 out.add(v);
