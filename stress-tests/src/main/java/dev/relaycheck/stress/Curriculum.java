@@ -3,6 +3,7 @@ package dev.relaycheck.stress;
 import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.stress.run.CurriculumOptions;
 import dev.relaycheck.stress.run.ForkProof;
+import dev.relaycheck.stress.run.UserClasses;
 import dev.relaycheck.stress.run.UserVerdicts;
 import dev.relaycheck.stress.run.JCStressRunner;
 import dev.relaycheck.stress.run.Reports;
@@ -50,6 +51,11 @@ public final class Curriculum {
         if (user != null) {
             console.println("user target: " + user.describe() + "; every harness's User test runs it in forked JVMs,"
                     + " each of which must prove it loaded exactly these classes");
+            if (o.user().outcomeOnly()) {
+                console.println("outcome-only: " + user.id() + " produces no snapshot, so only the harnesses whose outcome"
+                        + " its answers fill in run on it: " + String.join(", ", UserClasses.OUTCOME_ONLY_HARNESSES)
+                        + "; every other harness judges the store's state");
+            }
         }
         console.println("(jcstress says FAILED when it saw a forbidden outcome, which a broken target must do;"
                 + " the verdicts at the end say which is which)");

@@ -53,7 +53,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @Outcome(id = "[01], 1, [01], 7", expect = FORBIDDEN,
         desc = "p2's re-claim was granted t1 again, so the stalled owner's token still passes the fence (STALE_ACK_REJECTED)")
 @Outcome(id = "[01], \\d+, [01], 4", expect = FORBIDDEN, desc = "E1's effect was applied twice (EFFECT_AT_MOST_ONCE)")
-@Outcome(expect = FORBIDDEN, desc = "any other outcome")
+@Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Lease_02_StaleAckAfterExpiry {
 
     static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 3));

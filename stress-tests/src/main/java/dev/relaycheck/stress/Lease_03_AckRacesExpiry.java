@@ -55,7 +55,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @Outcome(id = "[01], 1, 2, 1, 7", expect = FORBIDDEN,
         desc = "both the owner's t1 ack and p2's t2 ack were accepted: the stale ack passed the fence (STALE_ACK_REJECTED)")
 @Outcome(id = "[01], [01], \\d+, [01], 4", expect = FORBIDDEN, desc = "E1's effect was applied twice (EFFECT_AT_MOST_ONCE)")
-@Outcome(expect = FORBIDDEN, desc = "any other outcome")
+@Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Lease_03_AckRacesExpiry {
 
     static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 3));

@@ -46,7 +46,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
         desc = "p2 re-claimed with t2 first: the stale t1 release was rejected and p2's lease survived")
 @Outcome(id = "1, 2, 0", expect = FORBIDDEN,
         desc = "the stale t1 release cleared p2's live t2 lease: the row is claimable while p2 delivers (STALE_ACK_REJECTED)")
-@Outcome(expect = FORBIDDEN, desc = "any other outcome")
+@Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Lease_04_StaleRelease {
 
     static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 3));

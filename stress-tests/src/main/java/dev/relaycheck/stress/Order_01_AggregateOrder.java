@@ -58,7 +58,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
         desc = "E2 was claimed while E1 was still PENDING: no head-of-aggregate rule, E2 may overtake E1 (AGGREGATE_ORDER)")
 @Outcome(id = {"1, 2, 0, 1, 0", "2, 1, 0, 1, 0"}, expect = FORBIDDEN,
         desc = "E2 was delivered and acked but its effect was dropped as a duplicate of E1's payload (NO_LOST_EVENT)")
-@Outcome(expect = FORBIDDEN, desc = "any other outcome")
+@Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Order_01_AggregateOrder {
 
     static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 2), new Event("E2", "SKU-1", 2, 2));

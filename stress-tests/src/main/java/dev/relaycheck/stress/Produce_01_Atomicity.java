@@ -43,7 +43,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
         desc = "the business write was committed without its outbox row: a crash now loses E1 (PRODUCE_ATOMIC)")
 @Outcome(id = "0, 1", expect = FORBIDDEN,
         desc = "an outbox row was claimable before its business write committed (PRODUCE_ATOMIC)")
-@Outcome(expect = FORBIDDEN, desc = "any other outcome")
+@Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Produce_01_Atomicity {
 
     static final Scenario SCENARIO = Scenario.builder("produce-atomicity").pollers("p1").stock("SKU-1", 10)

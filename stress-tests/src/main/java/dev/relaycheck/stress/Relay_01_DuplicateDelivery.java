@@ -51,7 +51,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
         desc = "both deliveries applied the effect: stock 2 (EFFECT_AT_MOST_ONCE)")
 @Outcome(id = {"2, 10, .*", "1, \\d+, 2, 10, \\d+"}, expect = FORBIDDEN,
         desc = "a delivery was answered DUPLICATE before the effect had committed (MARKER_IFF_EFFECT)")
-@Outcome(expect = FORBIDDEN, desc = "any other outcome")
+@Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Relay_01_DuplicateDelivery {
 
     static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 4));

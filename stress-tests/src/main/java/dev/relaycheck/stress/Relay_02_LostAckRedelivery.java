@@ -49,8 +49,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
         desc = "both pollers re-claimed EVENT-61 while the other's lease was live (SINGLE_LIVE_LEASE)")
 @Outcome(id = "\\d+, \\d+, 2, .*", expect = FORBIDDEN,
         desc = "the redelivery applied EVENT-61 again: stock 2 (EFFECT_AT_MOST_ONCE)")
-@Outcome(id = "\\d+, \\d+, 6, 1, 0", expect = FORBIDDEN, desc = "EVENT-61 was left PENDING: nobody redelivered it")
-@Outcome(expect = FORBIDDEN, desc = "any other outcome")
+@Outcome(id = "\\d+, \\d+, 6, 1, 0", expect = FORBIDDEN, desc = "EVENT-61 was left PENDING: nobody redelivered it (EVENTUAL_DELIVERY)")
+@Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Relay_02_LostAckRedelivery {
 
     static final String EVENT = "EVENT-61";

@@ -58,7 +58,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
         desc = "E1 is DELIVERED but its effect never landed: acked, then the poller crashed (NO_LOST_EVENT)")
 @Outcome(id = {"\\d, \\d, \\d, [2-9], \\d", "\\d, \\d, \\d, \\d, [2-9]"}, expect = FORBIDDEN,
         desc = "an effect was applied twice (EFFECT_AT_MOST_ONCE)")
-@Outcome(expect = FORBIDDEN, desc = "any other outcome")
+@Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Relay_03_CrashRestart {
 
     static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 1), new Event("E2", "SKU-2", 2, 2));

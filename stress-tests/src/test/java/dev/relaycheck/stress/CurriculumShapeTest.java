@@ -1,6 +1,7 @@
 package dev.relaycheck.stress;
 
 import dev.relaycheck.model.CorrectRelayLogic;
+import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.store.ConcurrentRelayStore;
 import dev.relaycheck.stress.run.CurriculumOptions;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -79,6 +81,13 @@ class CurriculumShapeTest {
             assertThat(last.expect()).as(outer.getName() + " catch-all").isEqualTo(Expect.FORBIDDEN);
             assertThat(List.of(outcomes)).as(outer.getName()).anyMatch(o -> o.expect() == Expect.ACCEPTABLE_INTERESTING)
                     .anyMatch(o -> o.expect() == Expect.FORBIDDEN && !isCatchAll(o));
+            for (Outcome o : outcomes) {
+                if (o.expect() == Expect.FORBIDDEN && !isCatchAll(o)) {
+                    // a person reading the table learns which invariant a forbidden outcome breaks
+                    assertThat(Stream.of(Invariant.values()).map(i -> "(" + i.name()).anyMatch(o.desc()::contains))
+                            .as("%s %s names its invariant: %s", outer.getSimpleName(), List.of(o.id()), o.desc()).isTrue();
+                }
+            }
         }
     }
 

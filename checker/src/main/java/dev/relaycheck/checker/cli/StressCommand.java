@@ -1,18 +1,27 @@
 package dev.relaycheck.checker.cli;
 
+import dev.relaycheck.checker.Counterexample;
+import dev.relaycheck.checker.ReplayRecord;
 import dev.relaycheck.checker.harness.HarnessJvm;
+import dev.relaycheck.checker.harness.ModelReplays;
 import dev.relaycheck.checker.harness.UserClasses;
+import dev.relaycheck.model.Invariant;
+import dev.relaycheck.model.store.UserTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -33,8 +42,53 @@ final class StressCommand implements Callable<Integer> {
     int iterations;
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/jcstress", description = "report directory")
     Path out;
+    @Option(names = "--results", paramLabel = "DIR", defaultValue = "results",
+            description = "where the model's replay records of a race go (DIR/failures)")
+    Path results;
     @Spec
     CommandSpec spec;
+
+    /**
+     * For each harness where the user's logic showed a forbidden outcome: the model's replay line of the same
+     * invariant broken by the same logic in the scenario with that hazard, so a race seen under stress becomes a
+     * deterministic schedule.
+     */
+    private void printModelReplays(PrintWriter console, UserTarget user) {
+        Path tsv = out.resolve("summary.tsv");
+        if (!Files.isRegularFile(tsv)) {
+            return;
+        }
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(tsv, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        boolean header = false;
+        for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+            String[] f = line.split("\t", -1);
+            if (f.length != 5 || !f[1].equals(user.id()) || !f[3].equals("FAILED")) {
+                continue;
+            }
+            Optional<Invariant> invariant = ModelReplays.invariantIn(f[4]);
+            if (invariant.isEmpty()) {
+                continue;
+            }
+            if (!header) {
+                console.println();
+                console.println("the model replays what the harnesses saw (same logic, same invariant, a deterministic schedule):");
+                header = true;
+            }
+            Optional<Counterexample> cx = ModelReplays.reproduce(f[0], user.logic(), invariant.get());
+            if (cx.isPresent()) {
+                console.printf("  %-30s %s in scenario %s, %d steps: ./relaycheck replay %s%n", f[0], invariant.get(),
+                        cx.get().scenario().name(), cx.get().path().size(), ReplayRecord.of(cx.get()).toToken());
+                console.printf("  %-30s record: %s%n", "", Failures.write(results, cx.get()));
+            } else {
+                console.printf("  %-30s %s: the model does not reproduce it in this harness's scenario%n", f[0], invariant.get());
+            }
+        }
+    }
 
     @Override
     public Integer call() {
@@ -50,6 +104,9 @@ final class StressCommand implements Callable<Integer> {
                 Integer.toString(iterations), "--out", out.toAbsolutePath().toString()));
         args.addAll(classes.args());
         int exit = HarnessJvm.stream(HarnessJvm.curriculum(home, args), out.toAbsolutePath(), console);
+        if (exit == 1 && !classes.logic().isEmpty()) {
+            printModelReplays(console, classes.load());
+        }
         return switch (exit) {
             case 0 -> RelaycheckCli.CLEAN;
             case 1 -> RelaycheckCli.VIOLATION;

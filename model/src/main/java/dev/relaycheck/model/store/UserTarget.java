@@ -163,9 +163,16 @@ public record UserTarget(RelayLogic logic, String logicOrigin, Optional<Class<? 
         return newStore(List.of(new Event("E1", "SKU-1", 1, 1)), Map.of("SKU-1", 1), 1).snapshot().isPresent();
     }
 
-    /** One line: what runs, e.g. {@code logic com.acme.L from /x/a.jar in the shipped store}. */
+    /**
+     * One line: what runs, e.g. {@code logic com.acme.L from /x/a.jar in the shipped store} or
+     * {@code store com.acme.S from /x/s.jar (running the shipped correct logic)}.
+     */
     public String describe() {
-        return "logic " + logicOrigin + " in " + storeOrigin.map(s -> "store " + s).orElse("the shipped store");
+        if (storeOrigin.isEmpty()) {
+            return "logic " + logicOrigin + " in the shipped store";
+        }
+        return userLogic() ? "logic " + logicOrigin + " in store " + storeOrigin.get()
+                : "store " + storeOrigin.get() + " (running the shipped correct logic)";
     }
 
     /** The lines of this JVM's proof file: one per user class, {@code logic|store CLASS from JAR}. */
