@@ -28,15 +28,37 @@ class UserSelectionTest {
     Path dir;
 
     @Test
-    void theShippedCurriculumLeavesTheUserTestsOutAndAUserRunRunsOnlyThem() {
+    void theShippedCurriculumLeavesTheUserTestsOutAndAUserRunRunsOnlyThem() throws Exception {
         List<String> shipped = JCStressRunner.select(CurriculumOptions.defaults());
         assertThat(shipped).isNotEmpty().noneMatch(t -> t.endsWith(".User"));
-        CurriculumOptions logic = CurriculumOptions.parse(new String[]{"--logic", "com.acme.L", "--classpath", "x.jar"});
+        Path jar = UserJars.compile(dir, "acme", Map.of("com.acme.GoodRelay", UserJars.GOOD_LOGIC,
+                "com.acme.SeeingStore", STORE.formatted("SeeingStore", "super.snapshot()"),
+                "com.acme.BlindStore", STORE.formatted("BlindStore", "java.util.Optional.empty()")));
+        CurriculumOptions logic = CurriculumOptions.parse(new String[]{"--logic", "com.acme.GoodRelay", "--classpath", jar.toString()});
         List<String> user = JCStressRunner.select(logic);
         assertThat(user).hasSize(9).allMatch(t -> t.endsWith(".User"));
-        CurriculumOptions store = CurriculumOptions.parse(new String[]{"--store", "com.acme.S", "--classpath", "x.jar", "--tests", "Lease|Produce"});
+        // a store has no produce operation: the producer harness is left out
+        CurriculumOptions store = CurriculumOptions.parse(new String[]{"--store", "com.acme.SeeingStore", "--classpath",
+                jar.toString(), "--tests", "Lease|Produce"});
         assertThat(JCStressRunner.select(store)).hasSize(4).allMatch(t -> t.contains("Lease_") && t.endsWith(".User"));
+        // a store without a snapshot: only the outcome-only harness can judge it
+        CurriculumOptions blind = CurriculumOptions.parse(new String[]{"--store", "com.acme.BlindStore", "--classpath", jar.toString()});
+        assertThat(blind.user().outcomeOnly()).isTrue();
+        assertThat(JCStressRunner.select(blind)).containsExactly("dev.relaycheck.stress.Lease_01_DoubleClaim.User");
     }
+
+    /** A user's store on the shipped one, with or without a snapshot. */
+    private static final String STORE = """
+            package com.acme;
+            import dev.relaycheck.model.*;
+            import java.util.*;
+            public class %1$s extends dev.relaycheck.model.store.ConcurrentRelayStore {
+                public %1$s(List<Event> events, Map<String, Integer> stock, int leaseTicks) {
+                    super(dev.relaycheck.model.LogicCatalogue.correct(), events, stock, leaseTicks);
+                }
+                @Override public Optional<RelayState> snapshot() { return %2$s; }
+            }
+            """;
 
     @Test
     void badUserClassesAreOneUsageLine() throws Exception {
