@@ -96,10 +96,16 @@ public final class FullCheck {
         boolean harnesses = o.checkers().contains("jcstress") || o.checkers().contains("lincheck");
         if (o.user().given()) {
             UserTarget user = o.user().load();
-            if (harnesses) {
-                out.add("jcstress and Lincheck ran " + user.describe() + " (every harness's User test, in forked JVMs that"
-                        + " proved they loaded these classes; every Lincheck check), not the shipped catalogue, which the"
-                        + " model checker covers.");
+            List<String> ran = new ArrayList<>();
+            if (o.checkers().contains("jcstress")) {
+                ran.add("jcstress (every harness's User test, in forked JVMs that proved they loaded these classes)");
+            }
+            if (o.checkers().contains("lincheck")) {
+                ran.add("Lincheck (every check)");
+            }
+            if (!ran.isEmpty()) {
+                out.add(String.join(" and ", ran) + " ran " + user.describe()
+                        + ", not the shipped catalogue, which the model checker covers.");
             }
             if (!user.hasSnapshot()) {
                 out.add(user.id() + " produces no snapshot: it got the outcome-only checks (jcstress harnesses whose"
