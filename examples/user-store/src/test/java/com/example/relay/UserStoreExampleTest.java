@@ -32,8 +32,8 @@ class UserStoreExampleTest {
     private static final Path MODULE = Path.of("").toAbsolutePath();
     private static final Path HOME = MODULE.getParent().getParent();
     /** The hazard scenarios (a double claim among them) run first in every check; a couple of random ones after. */
-    private static final List<String> SMALL_LINCHECK = List.of("-Dlincheck.iterations=1", "-Dlincheck.invocations=30",
-            "-Dlincheck.stress.iterations=1", "-Dlincheck.stress.invocations=50");
+    private static final List<String> SMALL_LINCHECK = List.of("-Dlincheck.iterations=3", "-Dlincheck.invocations=50",
+            "-Dlincheck.stress.iterations=3", "-Dlincheck.stress.invocations=100", "-Dlincheck.protocol.invocations=200");
 
     @TempDir
     static Path dir;
