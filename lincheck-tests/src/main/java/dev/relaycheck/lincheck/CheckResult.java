@@ -6,7 +6,8 @@ package dev.relaycheck.lincheck;
  * @param check   check id
  * @param target  target id
  * @param expect  PASS (correct) or CATCH (broken)
- * @param verdict PASS, CAUGHT, ESCAPED (broken, not caught) or FAILED (correct, failed)
+ * @param verdict PASS, CAUGHT, ESCAPED (broken, not caught), FAILED (correct, failed) or INCONCLUSIVE (a store that
+ *                must pass was reported hung on every try)
  * @param detail  one line, no tabs: the forbidden outcome or invariant, or what was explored
  * @param outcome the run it was judged from
  */
@@ -19,7 +20,11 @@ public record CheckResult(String check, String target, String expect, String ver
     public static CheckResult judge(LincheckCheck check, Target target, RunOutcome outcome) {
         String verdict;
         if (target.isCorrect()) {
-            verdict = outcome.status() == RunOutcome.Status.PASSED ? "PASS" : "FAILED";
+            verdict = switch (outcome.status()) {
+                case PASSED -> "PASS";
+                case HUNG -> "INCONCLUSIVE"; // a time-based hang verdict never fails a store that must pass
+                default -> "FAILED";
+            };
         } else {
             verdict = outcome.status() == RunOutcome.Status.VIOLATION ? "CAUGHT" : "ESCAPED";
         }
@@ -31,8 +36,18 @@ public record CheckResult(String check, String target, String expect, String ver
                 LincheckFailures.oneLine(detail), outcome);
     }
 
+    /** A check that cannot run on this target (the report says why); neither a pass nor a failure. */
+    public static CheckResult skipped(LincheckCheck check, Target target, String why) {
+        return new CheckResult(check.id(), target.id(), target.expect(), "SKIPPED", LincheckFailures.oneLine(why),
+                RunOutcome.passed(why));
+    }
+
+    public boolean inconclusive() {
+        return verdict.equals("INCONCLUSIVE");
+    }
+
     public boolean ok() {
-        return verdict.equals("PASS") || verdict.equals("CAUGHT");
+        return verdict.equals("PASS") || verdict.equals("CAUGHT") || verdict.equals("SKIPPED");
     }
 
     /** True when Lincheck failed the run, so there is a report to save. */

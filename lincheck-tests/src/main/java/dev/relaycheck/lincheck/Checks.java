@@ -54,6 +54,23 @@ public final class Checks {
         return out;
     }
 
+    /** Every check named in {@code selection} (blank: all) planned on the user's target alone. */
+    public static List<Planned> selectForUser(String selection, Target user) {
+        List<Planned> out = new ArrayList<>();
+        String s = selection == null ? "" : selection.strip();
+        List<LincheckCheck> checks = new ArrayList<>();
+        if (s.isEmpty()) {
+            checks.addAll(all());
+        } else {
+            for (String part : s.split(",")) {
+                String id = part.strip();
+                checks.add(byId(id).orElseThrow(() -> new IllegalArgumentException("unknown check '" + id + "'; known: " + ids())));
+            }
+        }
+        checks.forEach(c -> out.add(new Planned(c, user)));
+        return out;
+    }
+
     private static List<String> ids() {
         return all().stream().map(LincheckCheck::id).toList();
     }

@@ -2,6 +2,7 @@ package dev.relaycheck.lincheck;
 
 import dev.relaycheck.lincheck.StoreDomain.EventId;
 import dev.relaycheck.lincheck.StoreDomain.Poller;
+import dev.relaycheck.model.Invariant;
 import kotlin.Unit;
 import kotlin.jvm.functions.Function1;
 import kotlin.reflect.KFunction;
@@ -11,7 +12,11 @@ import org.jetbrains.lincheck.datastructures.DSLThreadScenario;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -39,8 +44,58 @@ public final class HazardScenarios {
      *
      * @param name    stable name
      * @param exposes what a wrong store shows in it
+     * @param breaks  the invariant a store that fails this scenario breaks
      */
-    public record Hazard(String name, String exposes, List<Call> initial, List<List<Call>> threads) {
+    public record Hazard(String name, String exposes, Invariant breaks, List<Call> initial, List<List<Call>> threads) {
+        /** The calls as Lincheck prints them: {@code init claim(p1), tick() | ack(E1, 1) | claim(p2), ack(E1, 2)}. */
+        String signature(boolean withStock) {
+            List<String> parts = new ArrayList<>();
+            parts.add(calls(initial, withStock));
+            threads.stream().map(t -> calls(t, withStock)).sorted().forEach(parts::add);
+            return String.join(" | ", parts);
+        }
+
+        private static String calls(List<Call> calls, boolean withStock) {
+            return calls.stream().filter(c -> withStock || !c.operation().equals("stock")).map(Call::toString)
+                    .collect(Collectors.joining(", "));
+        }
+    }
+
+    private static final Pattern CALL = Pattern.compile("\\b(claim|deliver|ack|release|tick|stock)\\(([^)]*)\\)");
+
+    /**
+     * The hazard whose scenario a Lincheck results summary ({@link LincheckFailures#resultsSummary}) ran, so a
+     * failure on it can name its invariant; empty for a random scenario.
+     */
+    public static Optional<Hazard> ranIn(String resultsSummary) {
+        String init = "";
+        List<String> threads = new ArrayList<>();
+        for (String section : resultsSummary.split("; ")) {
+            if (section.startsWith("init ")) {
+                init = callsIn(section);
+            } else if (section.startsWith("parallel ")) {
+                for (String thread : section.substring("parallel ".length()).split(" / ")) {
+                    threads.add(callsIn(thread));
+                }
+            } else if (section.startsWith("post ")) {
+                return Optional.empty(); // the hazards have no part after the parallel one
+            }
+        }
+        threads.sort(null);
+        List<String> parts = new ArrayList<>();
+        parts.add(init);
+        parts.addAll(threads);
+        String seen = String.join(" | ", parts);
+        return ALL.stream().filter(h -> h.signature(true).equals(seen) || h.signature(false).equals(seen)).findFirst();
+    }
+
+    private static String callsIn(String text) {
+        List<String> calls = new ArrayList<>();
+        Matcher m = CALL.matcher(text);
+        while (m.find()) {
+            calls.add(m.group(1) + "(" + m.group(2) + ")");
+        }
+        return String.join(", ", calls);
     }
 
     private static final long T1 = 1;
@@ -48,23 +103,23 @@ public final class HazardScenarios {
 
     public static final List<Hazard> ALL = List.of(
             new Hazard("double-claim", "two claims of the head row at once both win it (or the second skips the head)",
-                    List.of(),
+                    Invariant.SINGLE_LIVE_LEASE, List.of(),
                     List.of(List.of(call("claim", Poller.p1)), List.of(call("claim", Poller.p2)))),
             new Hazard("concurrent-redelivery", "two deliveries of a re-claimed event: both apply it, or one answers "
                     + "DUPLICATE while the stock is still untouched",
-                    List.of(call("claim", Poller.p1), call("tick"), call("claim", Poller.p2)),
+                    Invariant.EFFECT_AT_MOST_ONCE, List.of(call("claim", Poller.p1), call("tick"), call("claim", Poller.p2)),
                     List.of(List.of(call("deliver", EventId.E1, T1), call("stock")),
                             List.of(call("deliver", EventId.E1, T2), call("stock")))),
             new Hazard("stale-ack-after-reclaim", "the expired owner's ack lands after another poller re-claimed the row",
-                    List.of(call("claim", Poller.p1), call("tick")),
+                    Invariant.STALE_ACK_REJECTED, List.of(call("claim", Poller.p1), call("tick")),
                     List.of(List.of(call("ack", EventId.E1, T1)),
                             List.of(call("claim", Poller.p2), call("ack", EventId.E1, T2)))),
             new Hazard("stale-release-after-reclaim", "the expired owner's release frees its successor's lease",
-                    List.of(call("claim", Poller.p1), call("tick")),
+                    Invariant.STALE_ACK_REJECTED, List.of(call("claim", Poller.p1), call("tick")),
                     List.of(List.of(call("release", EventId.E1, T1)),
                             List.of(call("claim", Poller.p2), call("ack", EventId.E1, T2)))),
             new Hazard("equal-payloads", "two different events with equal payloads: a payload-keyed consumer drops one",
-                    List.of(),
+                    Invariant.NO_LOST_EVENT, List.of(),
                     List.of(List.of(call("deliver", EventId.E1, T1)), List.of(call("deliver", EventId.E2, T1)))));
 
     private static Call call(String operation, Object... args) {
@@ -73,13 +128,21 @@ public final class HazardScenarios {
 
     /** The hazard as a Lincheck custom scenario over {@link RelayStoreOperations}. */
     public static Function1<DSLScenarioBuilder, Unit> toLincheck(Hazard hazard) {
+        return toLincheck(hazard, RelayStoreOperations.class);
+    }
+
+    /**
+     * The hazard over the operations of {@code testClass}; calls of an operation the class does not have (the
+     * {@code stock()} observer of {@link OutcomeOnlyOperations}) are left out.
+     */
+    public static Function1<DSLScenarioBuilder, Unit> toLincheck(Hazard hazard, Class<?> testClass) {
         return scenario -> {
             if (!hazard.initial().isEmpty()) {
-                scenario.initial(thread -> actors(thread, hazard.initial()));
+                scenario.initial(thread -> actors(thread, hazard.initial(), testClass));
             }
             scenario.parallel(parallel -> {
                 for (List<Call> calls : hazard.threads()) {
-                    parallel.thread(thread -> actors(thread, calls));
+                    parallel.thread(thread -> actors(thread, calls, testClass));
                 }
                 return Unit.INSTANCE;
             });
@@ -87,20 +150,31 @@ public final class HazardScenarios {
         };
     }
 
-    private static Unit actors(DSLThreadScenario thread, List<Call> calls) {
+    private static Unit actors(DSLThreadScenario thread, List<Call> calls, Class<?> testClass) {
         for (Call c : calls) {
-            thread.actor(operation(c.operation()), c.args().toArray());
+            KFunction<?> op = operation(c.operation(), testClass);
+            if (op != null) {
+                thread.actor(op, c.args().toArray());
+            }
         }
         return Unit.INSTANCE;
     }
 
     /** The operation method by name (operation names are unique in the test class). */
     static KFunction<?> operation(String name) {
-        for (Method m : RelayStoreOperations.class.getMethods()) {
+        KFunction<?> op = operation(name, RelayStoreOperations.class);
+        if (op == null) {
+            throw new IllegalArgumentException("RelayStoreOperations has no operation " + name);
+        }
+        return op;
+    }
+
+    private static KFunction<?> operation(String name, Class<?> testClass) {
+        for (Method m : testClass.getMethods()) {
             if (m.getName().equals(name)) {
                 return ReflectJvmMapping.getKotlinFunction(m);
             }
         }
-        throw new IllegalArgumentException("RelayStoreOperations has no operation " + name);
+        return null;
     }
 }

@@ -14,6 +14,11 @@ public interface LincheckCheck {
     /** The targets, correct first; every broken one must make the check fail. */
     List<Target> targets();
 
+    /** Why this check cannot run on {@code target} (e.g. it needs a snapshot the store cannot produce), or empty. */
+    default java.util.Optional<String> cannotRun(Target target) {
+        return java.util.Optional.empty();
+    }
+
     /** Runs the check on one target with the given budget. */
     RunOutcome run(Target target, LincheckBudget budget);
 }

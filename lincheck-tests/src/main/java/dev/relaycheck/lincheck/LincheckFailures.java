@@ -55,9 +55,13 @@ final class LincheckFailures {
     static RunOutcome classify(String text, String breaks) {
         String report = text.strip() + "\n";
         if (report.contains(NON_LINEARIZABLE)) {
-            String suffix = breaks.isEmpty() ? "" : " (the mistake breaks " + breaks + ")";
+            String results = resultsSummary(report);
+            // a known mistake names what it breaks; a store under test (correct or the user's) is named by the
+            // hazard scenario it failed, when it was one
+            String suffix = !breaks.isEmpty() ? " (the mistake breaks " + breaks + ")"
+                    : HazardScenarios.ranIn(results).map(h -> " (hazard " + h.name() + ": " + h.breaks().name() + ")").orElse("");
             return new RunOutcome(RunOutcome.Status.VIOLATION,
-                    "non-linearizable against the correct model" + suffix + ": " + resultsSummary(report), report);
+                    "non-linearizable against the correct model" + suffix + ": " + results, report);
         }
         Matcher protocol = PROTOCOL_VIOLATION.matcher(report);
         if (report.contains(CONCURRENT_TEST_FAILED) && protocol.find()) {
@@ -65,6 +69,10 @@ final class LincheckFailures {
         }
         Matcher headline = HEADLINE.matcher(report);
         String what = headline.find() ? headline.group(1) : "unrecognised Lincheck failure";
+        if (what.contains("has hung")) {
+            return new RunOutcome(RunOutcome.Status.HUNG, "Lincheck reported a hang (" + what
+                    + "); its hang detection is time-based, so this is inconclusive", report);
+        }
         return new RunOutcome(RunOutcome.Status.OTHER_FAILURE, "Lincheck failed for another reason: " + what, report);
     }
 

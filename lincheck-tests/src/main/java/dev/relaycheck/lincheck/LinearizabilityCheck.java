@@ -58,8 +58,11 @@ public final class LinearizabilityCheck implements LincheckCheck {
     @Override
     public RunOutcome run(Target target, LincheckBudget budget) {
         String explored = explored(budget);
+        // a store without a snapshot is judged by its answers alone: no stock observer, no state in the trace
+        Class<?> operations = target.hasSnapshot() ? RelayStoreOperations.class : OutcomeOnlyOperations.class;
+        String how = operations == RelayStoreOperations.class ? "" : " (outcome-only: the store produces no snapshot)";
         return TargetUnderTest.during(target, () -> LincheckFailures.capture(
-                () -> options(budget).check(RelayStoreOperations.class), "linearizable in " + explored, target.breaks()));
+                () -> options(budget, operations).check(operations), "linearizable in " + explored + how, target.breaks()));
     }
 
     private String explored(LincheckBudget b) {
@@ -69,29 +72,29 @@ public final class LinearizabilityCheck implements LincheckCheck {
                 : hazards + b.stressIterations() + " random scenarios, " + b.stressInvocations() + " thread runs each";
     }
 
-    private Options<?, ?> options(LincheckBudget b) {
+    private Options<?, ?> options(LincheckBudget b, Class<?> operations) {
         if (mode == Mode.MODEL_CHECKING) {
             ModelCheckingOptions o = new ModelCheckingOptions()
                     .iterations(b.iterations())
                     .invocationsPerIteration(b.invocations())
                     // the state view is one atomic step: it shows the state in the trace without adding switches
                     .addGuarantee(ManagedStrategyGuaranteeKt.forClasses(StateView.class.getName()).allMethods().treatAsAtomic());
-            return shape(o, b);
+            return shape(o, b, operations);
         }
         StressOptions o = new StressOptions()
                 .iterations(b.stressIterations())
                 .invocationsPerIteration(b.stressInvocations());
-        return shape(o, b);
+        return shape(o, b, operations);
     }
 
-    private static <O extends Options<O, ?>> O shape(O o, LincheckBudget b) {
+    private static <O extends Options<O, ?>> O shape(O o, LincheckBudget b, Class<?> operations) {
         o.threads(2)
                 .actorsPerThread(b.actorsPerThread())
                 .actorsBefore(b.actorsBefore())
                 .actorsAfter(b.actorsAfter())
                 .sequentialSpecification(RelayStoreSpecification.class);
         if (b.hazards()) {
-            HazardScenarios.ALL.forEach(h -> o.addCustomScenario(HazardScenarios.toLincheck(h)));
+            HazardScenarios.ALL.forEach(h -> o.addCustomScenario(HazardScenarios.toLincheck(h, operations)));
         }
         return o;
     }

@@ -7,8 +7,8 @@ import dev.relaycheck.model.Invariants;
 import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.Violation;
-import dev.relaycheck.model.store.ConcurrentRelayStore;
-import dev.relaycheck.model.store.ConcurrentRelayStore.Delivery;
+import dev.relaycheck.model.store.RelayStore;
+import dev.relaycheck.model.store.RelayStore.Delivery;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +55,7 @@ final class ProtocolRound {
 
     static void play(Target target) {
         Scenario world = world();
-        ConcurrentRelayStore store = target.newStore(world.events(), world.initialStock(), world.leaseTicks());
+        RelayStore store = target.newStore(world.events(), world.initialStock(), world.leaseTicks());
         List<Turn> p1 = new ArrayList<>();
         List<Turn> p2 = new ArrayList<>();
         Thread first = new Thread(() -> poll(store, "p1", p1));
@@ -69,15 +69,15 @@ final class ProtocolRound {
         join(clock);
         List<Turn> turns = new ArrayList<>(p1);
         turns.addAll(p2);
-        check(world, store.snapshot(), turns);
+        check(world, store.state(), turns);
     }
 
-    private static void poll(ConcurrentRelayStore store, String poller, List<Turn> out) {
+    private static void poll(RelayStore store, String poller, List<Turn> out) {
         int before = store.now();
         List<Held> held = store.claim(poller, 1);
         int after = store.now();
         for (Held h : held) {
-            Delivery d = store.deliver(h.eventId(), h.token());
+            Delivery d = store.consume(h.eventId(), h.token());
             out.add(new Turn(poller, h, before, after, d, store.ack(h.eventId(), h.token())));
         }
     }

@@ -33,6 +33,13 @@ public final class RelayProtocolCheck implements LincheckCheck {
     }
 
     @Override
+    public java.util.Optional<String> cannotRun(Target target) {
+        return target.hasSnapshot() ? java.util.Optional.empty() : java.util.Optional.of(
+                "the protocol check judges the final state by the model's invariants, and " + target.id()
+                        + " produces no snapshot (RelayStore.snapshot() is empty)");
+    }
+
+    @Override
     public RunOutcome run(Target target, LincheckBudget budget) {
         return LincheckFailures.capture(
                 () -> Lincheck.runConcurrentTest(budget.protocolInvocations(), () -> ProtocolRound.play(target)),

@@ -3,8 +3,8 @@ package dev.relaycheck.lincheck;
 import dev.relaycheck.lincheck.StoreDomain.EventId;
 import dev.relaycheck.lincheck.StoreDomain.Poller;
 import dev.relaycheck.model.Held;
-import dev.relaycheck.model.store.ConcurrentRelayStore;
-import dev.relaycheck.model.store.ConcurrentRelayStore.Delivery;
+import dev.relaycheck.model.store.RelayStore;
+import dev.relaycheck.model.store.RelayStore.Delivery;
 import org.jetbrains.lincheck.datastructures.LongGen;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
@@ -20,7 +20,7 @@ import java.util.List;
  */
 @Param(name = "token", gen = LongGen.class, conf = StoreDomain.TOKENS)
 public class RelayStoreOperations {
-    private final ConcurrentRelayStore store = TargetUnderTest.newStore();
+    private final RelayStore store = TargetUnderTest.newStore();
 
     @Operation
     public List<Held> claim(Poller poller) {
@@ -31,7 +31,7 @@ public class RelayStoreOperations {
     @Operation
     public Delivery deliver(EventId event, @Param(name = "token") long token) {
         StateView.describe(store);
-        return traced(store.deliver(event.name(), token));
+        return traced(store.consume(event.name(), token));
     }
 
     @Operation

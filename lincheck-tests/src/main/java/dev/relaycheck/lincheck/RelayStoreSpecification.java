@@ -4,7 +4,7 @@ import dev.relaycheck.lincheck.StoreDomain.EventId;
 import dev.relaycheck.lincheck.StoreDomain.Poller;
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.LogicCatalogue;
-import dev.relaycheck.model.store.ConcurrentRelayStore.Delivery;
+import dev.relaycheck.model.store.RelayStore.Delivery;
 import dev.relaycheck.model.store.SequentialRelayStore;
 
 import java.util.List;
@@ -23,7 +23,7 @@ public class RelayStoreSpecification {
     }
 
     public Delivery deliver(EventId event, long token) {
-        return model.deliver(event.name(), token);
+        return model.consume(event.name(), token);
     }
 
     public boolean ack(EventId event, long token) {

@@ -73,7 +73,7 @@ public final class ResultFiles {
         b.append("budget:  ").append(budget).append('\n');
         b.append("jvm:     ").append(System.getProperty("java.vendor")).append(' ').append(System.getProperty("java.version"))
                 .append(" (Lincheck's model-checking seeds are fixed: the same JVM and budget replay this interleaving)\n");
-        b.append("rerun:   ").append(rerunCommand(r.check(), r.target(), budget)).append("\n\n");
+        b.append("rerun:   ").append(rerunCommand(r.check(), target, budget)).append("\n\n");
         List<String> steps = TraceSteps.extract(r.outcome().report());
         if (!steps.isEmpty()) {
             b.append("== state after each step of the interleaving (execution order) ==\n");
@@ -81,6 +81,16 @@ public final class ResultFiles {
             b.append('\n');
         }
         b.append("== Lincheck's report ==\n").append(r.outcome().report());
+        return b.toString();
+    }
+
+    /** The command that reruns exactly this check on this target: the user's through the relaycheck CLI. */
+    public static String rerunCommand(String check, Target target, LincheckBudget budget) {
+        if (target.rerun().isEmpty()) {
+            return rerunCommand(check, target.id(), budget);
+        }
+        StringBuilder b = new StringBuilder(target.rerun()).append(" --only ").append(check);
+        budget.overrides().forEach(o -> b.append(" ").append(o));
         return b.toString();
     }
 

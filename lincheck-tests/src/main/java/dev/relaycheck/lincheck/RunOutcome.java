@@ -15,6 +15,11 @@ public record RunOutcome(Status status, String detail, String report) {
         PASSED,
         /** Lincheck failed the run with the kind of failure the check looks for (non-linearizable results, or a broken invariant). */
         VIOLATION,
+        /**
+         * Lincheck said the execution hung. Its hang detection is time-based, so on a loaded machine a correct
+         * store can be reported hung: inconclusive, never a verdict on its own.
+         */
+        HUNG,
         /** Lincheck failed the run for some other reason (hang, unexpected exception, ...), or the run itself broke. */
         OTHER_FAILURE,
         /**

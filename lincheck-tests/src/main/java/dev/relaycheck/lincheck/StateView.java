@@ -1,7 +1,7 @@
 package dev.relaycheck.lincheck;
 
 import dev.relaycheck.model.Event;
-import dev.relaycheck.model.store.ConcurrentRelayStore;
+import dev.relaycheck.model.store.RelayStore;
 
 /**
  * The store's state as one line, for traces. Every operation of {@link RelayStoreOperations} calls
@@ -18,7 +18,7 @@ public final class StateView {
      * Clock, every row with its lease, and the stock, from the store's volatile reads only: it takes no lock,
      * so it can run at any point of an interleaving.
      */
-    public static String describe(ConcurrentRelayStore store) {
+    public static String describe(RelayStore store) {
         StringBuilder b = new StringBuilder("clock=").append(store.now());
         for (Event e : StoreDomain.EVENTS) {
             b.append(' ').append(store.row(e.id()));

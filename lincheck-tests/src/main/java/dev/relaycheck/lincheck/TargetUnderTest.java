@@ -1,6 +1,6 @@
 package dev.relaycheck.lincheck;
 
-import dev.relaycheck.model.store.ConcurrentRelayStore;
+import dev.relaycheck.model.store.RelayStore;
 
 import java.util.function.Supplier;
 
@@ -27,7 +27,7 @@ final class TargetUnderTest {
         }
     }
 
-    static ConcurrentRelayStore newStore() {
+    static RelayStore newStore() {
         Target t = current;
         if (t == null) {
             throw new IllegalStateException("RelayStoreOperations is created by a Lincheck check run, not directly");

@@ -7,6 +7,8 @@ import dev.relaycheck.model.store.CheckThenActClaimStore;
 import dev.relaycheck.model.store.CheckThenInsertDedupStore;
 import dev.relaycheck.model.store.ConcurrentRelayStore;
 import dev.relaycheck.model.store.ReadThenWriteAckStore;
+import dev.relaycheck.model.store.RelayStores;
+import dev.relaycheck.model.store.UserTarget;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -68,6 +70,12 @@ public final class Targets {
         return List.copyOf(out);
     }
 
+    /** The user's target: their logic in the shipped store, or their own store; it must pass every check it can run. */
+    public static Target user(UserTarget user) {
+        return new Target(user.id(), Target.Kind.USER, user.describe(), "", true, user::newStore,
+                "relaycheck lincheck " + user.rerunArgs());
+    }
+
     public static Optional<Target> byId(String id) {
         return all().stream().filter(t -> t.id().equals(id)).findFirst();
     }
@@ -77,9 +85,6 @@ public final class Targets {
      * that claims check-then-act runs on the store that does exactly that.
      */
     private static Target.StoreFactory storeFor(RelayLogic logic) {
-        if (logic.claimShape() == RelayLogic.ClaimShape.CHECK_THEN_ACT) {
-            return (e, s, l) -> new CheckThenActClaimStore(logic, e, s, l);
-        }
-        return (e, s, l) -> new ConcurrentRelayStore(logic, e, s, l);
+        return (e, s, l) -> RelayStores.shipped(logic, e, s, l);
     }
 }

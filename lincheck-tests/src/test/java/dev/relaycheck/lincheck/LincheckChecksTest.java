@@ -2,6 +2,7 @@ package dev.relaycheck.lincheck;
 
 import dev.relaycheck.model.Invariant;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -49,6 +50,9 @@ class LincheckChecksTest {
                     }
                     String rerun = ResultFiles.rerunCommand(p.check().id(), p.target().id(), RUNNER.budget());
                     if (p.target().isCorrect()) {
+                        // reported hung on every try: Lincheck's hang detection is time-based, so the run proved nothing
+                        // either way; it is reported as aborted (inconclusive), never as a pass or a failure
+                        Assumptions.assumeFalse(r.inconclusive(), () -> "inconclusive: " + r.detail());
                         assertThat(r.verdict()).as("%s; trace: %s; rerun: %s", r.detail(), ran.report(), rerun).isEqualTo("PASS");
                     } else {
                         assertThat(r.verdict()).as("%s; rerun: %s", r.detail(), rerun).isEqualTo("CAUGHT");

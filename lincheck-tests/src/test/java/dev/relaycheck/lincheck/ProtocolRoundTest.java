@@ -5,7 +5,8 @@ import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.store.ConcurrentRelayStore;
-import dev.relaycheck.model.store.ConcurrentRelayStore.Delivery;
+import dev.relaycheck.model.store.RelayStore;
+import dev.relaycheck.model.store.RelayStore.Delivery;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -21,18 +22,18 @@ class ProtocolRoundTest {
     /** p1 claims at 0, the clock ticks, p2 re-claims the expired row at 1 and acks; p1's late ack is stale. */
     @Test
     void aLegalReclaimAfterExpiryPasses() {
-        ConcurrentRelayStore store = store();
+        RelayStore store = store();
         List<Held> first = store.claim("p1", 1);
         store.tick();
         List<Held> second = store.claim("p2", 1);
-        Delivery d2 = store.deliver(E, second.get(0).token());
-        Delivery d1 = store.deliver(E, first.get(0).token());
+        Delivery d2 = store.consume(E, second.get(0).token());
+        Delivery d1 = store.consume(E, first.get(0).token());
         boolean ack2 = store.ack(E, second.get(0).token());
         boolean ack1 = store.ack(E, first.get(0).token());
         List<ProtocolRound.Turn> turns = List.of(
                 new ProtocolRound.Turn("p1", first.get(0), 0, 0, d1, ack1),
                 new ProtocolRound.Turn("p2", second.get(0), 1, 1, d2, ack2));
-        assertThatCode(() -> ProtocolRound.check(ProtocolRound.world(), store.snapshot(), turns)).doesNotThrowAnyException();
+        assertThatCode(() -> ProtocolRound.check(ProtocolRound.world(), store.state(), turns)).doesNotThrowAnyException();
     }
 
     @Test
@@ -65,23 +66,23 @@ class ProtocolRoundTest {
     void aDoubleEffectOrAnUndeliveredEventIsCaughtOnTheFinalState() {
         ConcurrentRelayStore twice = new ConcurrentRelayStore(LogicCatalogue.byId("no-dedup-marker").orElseThrow(),
                 ProtocolRound.world().events(), ProtocolRound.world().initialStock(), 1);
-        twice.deliver(E, 1);
-        twice.deliver(E, 2);
-        assertThat(violation(twice.snapshot(), List.of())).isEqualTo(Invariant.EFFECT_AT_MOST_ONCE);
-        assertThat(violation(store().snapshot(), List.of())).isEqualTo(Invariant.EVENTUAL_DELIVERY);
+        twice.consume(E, 1);
+        twice.consume(E, 2);
+        assertThat(violation(twice.state(), List.of())).isEqualTo(Invariant.EFFECT_AT_MOST_ONCE);
+        assertThat(violation(store().state(), List.of())).isEqualTo(Invariant.EVENTUAL_DELIVERY);
     }
 
-    private static ConcurrentRelayStore store() {
+    private static RelayStore store() {
         return Targets.byId("correct").orElseThrow()
                 .newStore(ProtocolRound.world().events(), ProtocolRound.world().initialStock(), ProtocolRound.world().leaseTicks());
     }
 
     private static RelayState deliveredOnce() {
-        ConcurrentRelayStore s = store();
+        RelayStore s = store();
         Held h = s.claim("p1", 1).get(0);
-        s.deliver(E, h.token());
+        s.consume(E, h.token());
         s.ack(E, h.token());
-        return s.snapshot();
+        return s.state();
     }
 
     private static Invariant violation(RelayState end, List<ProtocolRound.Turn> turns) {

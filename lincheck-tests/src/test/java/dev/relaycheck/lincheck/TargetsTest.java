@@ -6,6 +6,7 @@ import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.SplitMix64;
 import dev.relaycheck.model.store.ConcurrentRelayStore;
+import dev.relaycheck.model.store.RelayStore;
 import dev.relaycheck.model.store.SequentialRelayStore;
 import org.junit.jupiter.api.Test;
 
@@ -61,7 +62,7 @@ class TargetsTest {
 
     /** 12 seeded operations over the check's domain, on the target's store or on the correct model. */
     private static List<Object> sequentialRun(Target t, long seed, boolean onStore) {
-        ConcurrentRelayStore store = onStore ? t.newStore(StoreDomain.EVENTS, StoreDomain.STOCK, StoreDomain.LEASE_TICKS) : null;
+        RelayStore store = onStore ? t.newStore(StoreDomain.EVENTS, StoreDomain.STOCK, StoreDomain.LEASE_TICKS) : null;
         SequentialRelayStore model = new SequentialRelayStore(LogicCatalogue.correct(), StoreDomain.EVENTS, StoreDomain.STOCK,
                 StoreDomain.LEASE_TICKS);
         SplitMix64 rng = new SplitMix64(seed);
@@ -72,7 +73,7 @@ class TargetsTest {
             String poller = Poller.values()[rng.nextInt(2)].name();
             Object a = switch (rng.nextInt(6)) {
                 case 0 -> onStore ? store.claim(poller, 1) : model.claim(poller, 1);
-                case 1 -> onStore ? store.deliver(event, token) : model.deliver(event, token);
+                case 1 -> onStore ? store.consume(event, token) : model.consume(event, token);
                 case 2 -> onStore ? store.ack(event, token) : model.ack(event, token);
                 case 3 -> onStore ? store.release(event, token) : model.release(event, token);
                 case 4 -> onStore ? store.tick() : model.tick();

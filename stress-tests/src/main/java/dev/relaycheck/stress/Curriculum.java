@@ -1,6 +1,10 @@
 package dev.relaycheck.stress;
 
+import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.stress.run.CurriculumOptions;
+import dev.relaycheck.stress.run.ForkProof;
+import dev.relaycheck.stress.run.UserClasses;
+import dev.relaycheck.stress.run.UserVerdicts;
 import dev.relaycheck.stress.run.JCStressRunner;
 import dev.relaycheck.stress.run.Reports;
 import dev.relaycheck.stress.run.TestRun;
@@ -40,13 +44,26 @@ public final class Curriculum {
 
     /** Runs, writes every report, prints the verdicts; returns them (sorted by harness, then target). */
     public static List<Verdict> run(CurriculumOptions o, PrintStream console) throws Exception {
-        List<String> selected = JCStressRunner.select(o.tests());
+        UserTarget user = o.user().given() ? o.user().load() : null;
+        List<String> selected = JCStressRunner.select(o);
         console.printf("jcstress curriculum, mode %s: %d tests matching '%s' -> %s%n",
                 o.mode().id(), selected.size(), o.tests(), o.out());
+        if (user != null) {
+            console.println("user target: " + user.describe() + "; every harness's User test runs it in forked JVMs,"
+                    + " each of which must prove it loaded exactly these classes");
+            if (o.user().outcomeOnly()) {
+                console.println("outcome-only: " + user.id() + " produces no snapshot, so only the harnesses whose outcome"
+                        + " its answers fill in run on it: " + String.join(", ", UserClasses.OUTCOME_ONLY_HARNESSES)
+                        + "; every other harness judges the store's state");
+            }
+        }
         console.println("(jcstress says FAILED when it saw a forbidden outcome, which a broken target must do;"
                 + " the verdicts at the end say which is which)");
         List<TestRun> runs = JCStressRunner.run(o, console);
         List<Verdict> rows = Reports.verdicts(runs);
+        if (user != null) {
+            rows = UserVerdicts.attribute(rows, user, ForkProof.check(o.out(), user), ForkProof.count(o.out()));
+        }
         Reports.writeSummaryTsv(o.out(), rows);
         Reports.writeOutcomesTsv(o.out(), runs);
         String runDescription = "jcstress 0.16, mode " + o.mode().id() + ", options: "

@@ -2,7 +2,8 @@ package dev.relaycheck.stress;
 
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.RelayLogic;
-import dev.relaycheck.model.store.ConcurrentRelayStore;
+import dev.relaycheck.model.store.RelayStore;
+import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.stress.support.Catalogue;
 import dev.relaycheck.stress.support.RelayRace;
 import dev.relaycheck.stress.support.Stores;
@@ -52,7 +53,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @Outcome(id = "[01], 1, [01], 7", expect = FORBIDDEN,
         desc = "p2's re-claim was granted t1 again, so the stalled owner's token still passes the fence (STALE_ACK_REJECTED)")
 @Outcome(id = "[01], \\d+, [01], 4", expect = FORBIDDEN, desc = "E1's effect was applied twice (EFFECT_AT_MOST_ONCE)")
-@Outcome(expect = FORBIDDEN, desc = "any other outcome")
+@Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Lease_02_StaleAckAfterExpiry {
 
     static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 3));
@@ -67,7 +68,12 @@ public class Lease_02_StaleAckAfterExpiry {
             this(logic, Stores.forLogic(logic, EVENTS, STOCK, LEASE_TICKS));
         }
 
-        Race(RelayLogic logic, ConcurrentRelayStore store) {
+        /** The user's logic in the shipped store, or the user's own store, as the system properties say. */
+        Race(UserTarget user) {
+            this(user.logic(), user.newStore(EVENTS, STOCK, LEASE_TICKS));
+        }
+
+        Race(RelayLogic logic, RelayStore store) {
             super(logic, store);
             staleToken = claimOne("p1");
             store.tick();
@@ -151,6 +157,35 @@ public class Lease_02_StaleAckAfterExpiry {
 
         public ReclaimKeepsToken() {
             super(LOGIC);
+        }
+
+        @Actor
+        public void owner(IIII_Result r) {
+            r.r1 = stalledOwner();
+        }
+
+        @Actor
+        public void p2(IIII_Result r) {
+            secondPoller(r);
+        }
+
+        @Arbiter
+        public void stock(IIII_Result r) {
+            r.r4 = store.stock("SKU-1");
+        }
+    }
+
+    /**
+     * The user's target (relaycheck stress --logic CLASS and/or --store CLASS, --classpath JAR): their logic in the
+     * shipped store, or their own store, loaded in this forked JVM from the user's jar named by system properties.
+     * It never falls back: if the classes cannot be loaded the state cannot be built and the test errors out.
+     */
+    @JCStressTest
+    @JCStressMeta(Lease_02_StaleAckAfterExpiry.class)
+    @State
+    public static class User extends Race {
+        public User() {
+            super(UserTarget.fromSystemProperties());
         }
 
         @Actor

@@ -2,6 +2,8 @@ package dev.relaycheck.stress;
 
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.store.RelayStore;
+import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.model.store.ConcurrentRelayStore;
 import dev.relaycheck.stress.support.Catalogue;
 import dev.relaycheck.stress.support.RelayRace;
@@ -53,7 +55,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @Outcome(id = "[01], 1, 2, 1, 7", expect = FORBIDDEN,
         desc = "both the owner's t1 ack and p2's t2 ack were accepted: the stale ack passed the fence (STALE_ACK_REJECTED)")
 @Outcome(id = "[01], [01], \\d+, [01], 4", expect = FORBIDDEN, desc = "E1's effect was applied twice (EFFECT_AT_MOST_ONCE)")
-@Outcome(expect = FORBIDDEN, desc = "any other outcome")
+@Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Lease_03_AckRacesExpiry {
 
     static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 3));
@@ -65,7 +67,12 @@ public class Lease_03_AckRacesExpiry {
         final long ownerToken;
         final int expiry;
 
-        Race(RelayLogic logic, ConcurrentRelayStore store) {
+        /** The user's logic in the shipped store, or the user's own store, as the system properties say. */
+        Race(UserTarget user) {
+            this(user.logic(), user.newStore(EVENTS, STOCK, LEASE_TICKS));
+        }
+
+        Race(RelayLogic logic, RelayStore store) {
             super(logic, store);
             ownerToken = claimOne("p1");
             expiry = store.row("E1").lease().expiry();
@@ -120,6 +127,35 @@ public class Lease_03_AckRacesExpiry {
         public ReadThenWriteAckStore() {
             super(Catalogue.correct(), new dev.relaycheck.model.store.ReadThenWriteAckStore(
                     Catalogue.correct(), EVENTS, STOCK, LEASE_TICKS));
+        }
+
+        @Actor
+        public void owner(IIIII_Result r) {
+            ownerAcks(r);
+        }
+
+        @Actor
+        public void p2(IIIII_Result r) {
+            clockThenP2(r);
+        }
+
+        @Arbiter
+        public void stock(IIIII_Result r) {
+            r.r5 = store.stock("SKU-1");
+        }
+    }
+
+    /**
+     * The user's target (relaycheck stress --logic CLASS and/or --store CLASS, --classpath JAR): their logic in the
+     * shipped store, or their own store, loaded in this forked JVM from the user's jar named by system properties.
+     * It never falls back: if the classes cannot be loaded the state cannot be built and the test errors out.
+     */
+    @JCStressTest
+    @JCStressMeta(Lease_03_AckRacesExpiry.class)
+    @State
+    public static class User extends Race {
+        public User() {
+            super(UserTarget.fromSystemProperties());
         }
 
         @Actor

@@ -2,6 +2,8 @@ package dev.relaycheck.stress;
 
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.store.RelayStore;
+import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.stress.support.Catalogue;
 import dev.relaycheck.stress.support.RelayRace;
 import dev.relaycheck.stress.support.Stores;
@@ -44,7 +46,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
         desc = "p2 re-claimed with t2 first: the stale t1 release was rejected and p2's lease survived")
 @Outcome(id = "1, 2, 0", expect = FORBIDDEN,
         desc = "the stale t1 release cleared p2's live t2 lease: the row is claimable while p2 delivers (STALE_ACK_REJECTED)")
-@Outcome(expect = FORBIDDEN, desc = "any other outcome")
+@Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Lease_04_StaleRelease {
 
     static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 3));
@@ -56,7 +58,16 @@ public class Lease_04_StaleRelease {
         final long staleToken;
 
         Race(RelayLogic logic) {
-            super(logic, Stores.forLogic(logic, EVENTS, STOCK, LEASE_TICKS));
+            this(logic, Stores.forLogic(logic, EVENTS, STOCK, LEASE_TICKS));
+        }
+
+        /** The user's logic in the shipped store, or the user's own store, as the system properties say. */
+        Race(UserTarget user) {
+            this(user.logic(), user.newStore(EVENTS, STOCK, LEASE_TICKS));
+        }
+
+        Race(RelayLogic logic, RelayStore store) {
+            super(logic, store);
             staleToken = claimOne("p1");
             store.tick();
             store.tick();
@@ -100,6 +111,35 @@ public class Lease_04_StaleRelease {
 
         public ReleaseIgnoresToken() {
             super(LOGIC);
+        }
+
+        @Actor
+        public void owner(III_Result r) {
+            r.r1 = store.release("E1", staleToken) ? 1 : 0;
+        }
+
+        @Actor
+        public void p2(III_Result r) {
+            r.r2 = (int) claimOne("p2");
+        }
+
+        @Arbiter
+        public void lease(III_Result r) {
+            r.r3 = leaseToken();
+        }
+    }
+
+    /**
+     * The user's target (relaycheck stress --logic CLASS and/or --store CLASS, --classpath JAR): their logic in the
+     * shipped store, or their own store, loaded in this forked JVM from the user's jar named by system properties.
+     * It never falls back: if the classes cannot be loaded the state cannot be built and the test errors out.
+     */
+    @JCStressTest
+    @JCStressMeta(Lease_04_StaleRelease.class)
+    @State
+    public static class User extends Race {
+        public User() {
+            super(UserTarget.fromSystemProperties());
         }
 
         @Actor

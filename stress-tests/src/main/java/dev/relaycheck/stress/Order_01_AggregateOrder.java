@@ -3,6 +3,8 @@ package dev.relaycheck.stress;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.store.RelayStore;
+import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.stress.support.Catalogue;
 import dev.relaycheck.stress.support.RelayRace;
 import dev.relaycheck.stress.support.Stores;
@@ -56,7 +58,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
         desc = "E2 was claimed while E1 was still PENDING: no head-of-aggregate rule, E2 may overtake E1 (AGGREGATE_ORDER)")
 @Outcome(id = {"1, 2, 0, 1, 0", "2, 1, 0, 1, 0"}, expect = FORBIDDEN,
         desc = "E2 was delivered and acked but its effect was dropped as a duplicate of E1's payload (NO_LOST_EVENT)")
-@Outcome(expect = FORBIDDEN, desc = "any other outcome")
+@Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Order_01_AggregateOrder {
 
     static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 2), new Event("E2", "SKU-1", 2, 2));
@@ -66,7 +68,16 @@ public class Order_01_AggregateOrder {
     /** Two PENDING rows of SKU-1, nothing claimed yet. */
     public abstract static class Race extends RelayRace {
         Race(RelayLogic logic) {
-            super(logic, Stores.forLogic(logic, EVENTS, STOCK, LEASE_TICKS));
+            this(logic, Stores.forLogic(logic, EVENTS, STOCK, LEASE_TICKS));
+        }
+
+        /** The user's logic in the shipped store, or the user's own store, as the system properties say. */
+        Race(UserTarget user) {
+            this(user.logic(), user.newStore(EVENTS, STOCK, LEASE_TICKS));
+        }
+
+        Race(RelayLogic logic, RelayStore store) {
+            super(logic, store);
         }
 
         /** Set by a poller that was granted a row while an earlier row of its aggregate was still PENDING. */
@@ -91,7 +102,7 @@ public class Order_01_AggregateOrder {
         }
 
         void finalState(IIIII_Result r) {
-            List<Integer> order = store.snapshot().consumer().appliedOrder().getOrDefault("SKU-1", List.of());
+            List<Integer> order = store.state().consumer().appliedOrder().getOrDefault("SKU-1", List.of());
             r.r3 = overtook;
             r.r4 = order.size() > 0 ? order.get(0) : 0;
             r.r5 = order.size() > 1 ? order.get(1) : 0;
@@ -158,6 +169,35 @@ public class Order_01_AggregateOrder {
 
         public DedupByPayload() {
             super(LOGIC);
+        }
+
+        @Actor
+        public void p1(IIIII_Result r) {
+            r.r1 = turn("p1");
+        }
+
+        @Actor
+        public void p2(IIIII_Result r) {
+            r.r2 = turn("p2");
+        }
+
+        @Arbiter
+        public void end(IIIII_Result r) {
+            finalState(r);
+        }
+    }
+
+    /**
+     * The user's target (relaycheck stress --logic CLASS and/or --store CLASS, --classpath JAR): their logic in the
+     * shipped store, or their own store, loaded in this forked JVM from the user's jar named by system properties.
+     * It never falls back: if the classes cannot be loaded the state cannot be built and the test errors out.
+     */
+    @JCStressTest
+    @JCStressMeta(Order_01_AggregateOrder.class)
+    @State
+    public static class User extends Race {
+        public User() {
+            super(UserTarget.fromSystemProperties());
         }
 
         @Actor

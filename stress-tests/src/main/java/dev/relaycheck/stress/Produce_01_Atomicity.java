@@ -2,6 +2,7 @@ package dev.relaycheck.stress;
 
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.stress.support.Catalogue;
 import dev.relaycheck.stress.support.Harness;
@@ -42,7 +43,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
         desc = "the business write was committed without its outbox row: a crash now loses E1 (PRODUCE_ATOMIC)")
 @Outcome(id = "0, 1", expect = FORBIDDEN,
         desc = "an outbox row was claimable before its business write committed (PRODUCE_ATOMIC)")
-@Outcome(expect = FORBIDDEN, desc = "any other outcome")
+@Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Produce_01_Atomicity {
 
     static final Scenario SCENARIO = Scenario.builder("produce-atomicity").pollers("p1").stock("SKU-1", 10)
@@ -102,6 +103,29 @@ public class Produce_01_Atomicity {
 
         public OutboxOutsideTransaction() {
             super(LOGIC);
+        }
+
+        @Actor
+        public void producer() {
+            db.produce(E1);
+        }
+
+        @Actor
+        public void p1(II_Result r) {
+            poller(r);
+        }
+    }
+
+    /**
+     * The user's logic (relaycheck stress --logic CLASS --classpath JAR), loaded in this forked JVM from the
+     * user's jar; the producer is not part of a RelayStore, so a user's store plays no part here.
+     */
+    @JCStressTest
+    @JCStressMeta(Produce_01_Atomicity.class)
+    @State
+    public static class User extends Race {
+        public User() {
+            super(UserTarget.fromSystemProperties().logic());
         }
 
         @Actor

@@ -2,7 +2,8 @@ package dev.relaycheck.stress;
 
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.RelayLogic;
-import dev.relaycheck.model.store.ConcurrentRelayStore;
+import dev.relaycheck.model.store.RelayStore;
+import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.stress.support.Catalogue;
 import dev.relaycheck.stress.support.RelayRace;
 import dev.relaycheck.stress.support.Stores;
@@ -50,7 +51,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
         desc = "both deliveries applied the effect: stock 2 (EFFECT_AT_MOST_ONCE)")
 @Outcome(id = {"2, 10, .*", "1, \\d+, 2, 10, \\d+"}, expect = FORBIDDEN,
         desc = "a delivery was answered DUPLICATE before the effect had committed (MARKER_IFF_EFFECT)")
-@Outcome(expect = FORBIDDEN, desc = "any other outcome")
+@Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Relay_01_DuplicateDelivery {
 
     static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 4));
@@ -66,7 +67,12 @@ public class Relay_01_DuplicateDelivery {
             this(logic, Stores.forLogic(logic, EVENTS, STOCK, LEASE_TICKS));
         }
 
-        Race(RelayLogic logic, ConcurrentRelayStore store) {
+        /** The user's logic in the shipped store, or the user's own store, as the system properties say. */
+        Race(UserTarget user) {
+            this(user.logic(), user.newStore(EVENTS, STOCK, LEASE_TICKS));
+        }
+
+        Race(RelayLogic logic, RelayStore store) {
             super(logic, store);
             p1Token = claimOne("p1");
             store.tick();
@@ -198,6 +204,35 @@ public class Relay_01_DuplicateDelivery {
 
         public MarkerBeforeEffect() {
             super(LOGIC);
+        }
+
+        @Actor
+        public void p1(IIIII_Result r) {
+            p1Delivers(r);
+        }
+
+        @Actor
+        public void p2(IIIII_Result r) {
+            p2Delivers(r);
+        }
+
+        @Arbiter
+        public void stock(IIIII_Result r) {
+            r.r5 = store.stock("SKU-1");
+        }
+    }
+
+    /**
+     * The user's target (relaycheck stress --logic CLASS and/or --store CLASS, --classpath JAR): their logic in the
+     * shipped store, or their own store, loaded in this forked JVM from the user's jar named by system properties.
+     * It never falls back: if the classes cannot be loaded the state cannot be built and the test errors out.
+     */
+    @JCStressTest
+    @JCStressMeta(Relay_01_DuplicateDelivery.class)
+    @State
+    public static class User extends Race {
+        public User() {
+            super(UserTarget.fromSystemProperties());
         }
 
         @Actor

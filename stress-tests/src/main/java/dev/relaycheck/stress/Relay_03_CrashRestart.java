@@ -4,6 +4,8 @@ import dev.relaycheck.model.ConsumerState;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.store.RelayStore;
+import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.model.RowStatus;
 import dev.relaycheck.stress.support.Catalogue;
 import dev.relaycheck.stress.support.RelayRace;
@@ -56,7 +58,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
         desc = "E1 is DELIVERED but its effect never landed: acked, then the poller crashed (NO_LOST_EVENT)")
 @Outcome(id = {"\\d, \\d, \\d, [2-9], \\d", "\\d, \\d, \\d, \\d, [2-9]"}, expect = FORBIDDEN,
         desc = "an effect was applied twice (EFFECT_AT_MOST_ONCE)")
-@Outcome(expect = FORBIDDEN, desc = "any other outcome")
+@Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Relay_03_CrashRestart {
 
     static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 1), new Event("E2", "SKU-2", 2, 2));
@@ -68,7 +70,16 @@ public class Relay_03_CrashRestart {
         final Held first;
 
         Race(RelayLogic logic) {
-            super(logic, Stores.forLogic(logic, EVENTS, STOCK, LEASE_TICKS));
+            this(logic, Stores.forLogic(logic, EVENTS, STOCK, LEASE_TICKS));
+        }
+
+        /** The user's logic in the shipped store, or the user's own store, as the system properties say. */
+        Race(UserTarget user) {
+            this(user.logic(), user.newStore(EVENTS, STOCK, LEASE_TICKS));
+        }
+
+        Race(RelayLogic logic, RelayStore store) {
+            super(logic, store);
             first = store.claim("p1", 2).get(0);
         }
 
@@ -90,7 +101,7 @@ public class Relay_03_CrashRestart {
 
         void finalState(IIIII_Result r) {
             r.r3 = (int) EVENTS.stream().filter(e -> store.row(e.id()).status() == RowStatus.DELIVERED).count();
-            ConsumerState consumer = store.snapshot().consumer();
+            ConsumerState consumer = store.state().consumer();
             r.r4 = consumer.effectCount("E1");
             r.r5 = consumer.effectCount("E2");
         }
@@ -156,6 +167,35 @@ public class Relay_03_CrashRestart {
 
         public AckBeforeDeliver() {
             super(LOGIC);
+        }
+
+        @Actor
+        public void p1(IIIII_Result r) {
+            r.r1 = stepThenCrash();
+        }
+
+        @Actor
+        public void p2(IIIII_Result r) {
+            r.r2 = successor();
+        }
+
+        @Arbiter
+        public void end(IIIII_Result r) {
+            finalState(r);
+        }
+    }
+
+    /**
+     * The user's target (relaycheck stress --logic CLASS and/or --store CLASS, --classpath JAR): their logic in the
+     * shipped store, or their own store, loaded in this forked JVM from the user's jar named by system properties.
+     * It never falls back: if the classes cannot be loaded the state cannot be built and the test errors out.
+     */
+    @JCStressTest
+    @JCStressMeta(Relay_03_CrashRestart.class)
+    @State
+    public static class User extends Race {
+        public User() {
+            super(UserTarget.fromSystemProperties());
         }
 
         @Actor

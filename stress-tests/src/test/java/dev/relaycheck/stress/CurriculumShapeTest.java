@@ -1,9 +1,12 @@
 package dev.relaycheck.stress;
 
 import dev.relaycheck.model.CorrectRelayLogic;
+import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.store.ConcurrentRelayStore;
+import dev.relaycheck.stress.run.CurriculumOptions;
 import dev.relaycheck.stress.run.JCStressRunner;
+import dev.relaycheck.stress.run.UserClasses;
 import dev.relaycheck.stress.run.Targets;
 import dev.relaycheck.stress.support.Harness;
 import dev.relaycheck.stress.support.ProducerOutboxStore;
@@ -19,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,7 +40,7 @@ class CurriculumShapeTest {
 
     private static Map<String, List<Class<?>>> testsByHarness() throws ClassNotFoundException {
         Map<String, List<Class<?>>> byHarness = new TreeMap<>();
-        for (String name : JCStressRunner.select(".*")) {
+        for (String name : JCStressRunner.select(CurriculumOptions.defaults())) {
             int dot = name.lastIndexOf('.');
             Class<?> nested = Class.forName(name.substring(0, dot) + "$" + name.substring(dot + 1));
             byHarness.computeIfAbsent(nested.getEnclosingClass().getSimpleName(), h -> new ArrayList<>()).add(nested);
@@ -77,6 +81,13 @@ class CurriculumShapeTest {
             assertThat(last.expect()).as(outer.getName() + " catch-all").isEqualTo(Expect.FORBIDDEN);
             assertThat(List.of(outcomes)).as(outer.getName()).anyMatch(o -> o.expect() == Expect.ACCEPTABLE_INTERESTING)
                     .anyMatch(o -> o.expect() == Expect.FORBIDDEN && !isCatchAll(o));
+            for (Outcome o : outcomes) {
+                if (o.expect() == Expect.FORBIDDEN && !isCatchAll(o)) {
+                    // a person reading the table learns which invariant a forbidden outcome breaks
+                    assertThat(Stream.of(Invariant.values()).map(i -> "(" + i.name()).anyMatch(o.desc()::contains))
+                            .as("%s %s names its invariant: %s", outer.getSimpleName(), List.of(o.id()), o.desc()).isTrue();
+                }
+            }
         }
     }
 
@@ -113,5 +124,13 @@ class CurriculumShapeTest {
         }
         assertThat(seen).as("the curriculum covers the correct logic, all 14 catalogue variants and the 3 broken stores")
                 .isEqualTo(Targets.known());
+    }
+
+    /** Every harness also has the nested class that runs the user's target, and it is left out of the shipped run. */
+    @Test
+    void everyHarnessHasAUserTarget() throws Exception {
+        List<String> user = JCStressRunner.select(".*").stream().filter(t -> t.endsWith("." + UserClasses.NESTED_CLASS)).toList();
+        assertThat(user.stream().map(t -> t.substring(t.lastIndexOf('.', t.length() - UserClasses.NESTED_CLASS.length() - 2) + 1,
+                t.lastIndexOf('.'))).toList()).isEqualTo(List.copyOf(testsByHarness().keySet()));
     }
 }

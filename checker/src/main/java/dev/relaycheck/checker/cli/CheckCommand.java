@@ -4,6 +4,7 @@ import dev.relaycheck.checker.ModelCheck;
 import dev.relaycheck.checker.ReplayLine;
 import dev.relaycheck.checker.SearchResult;
 import dev.relaycheck.checker.UsageException;
+import dev.relaycheck.checker.harness.UserClasses;
 import dev.relaycheck.checker.report.CheckerRows;
 import dev.relaycheck.checker.report.FullCheck;
 import dev.relaycheck.checker.report.Report;
@@ -37,8 +38,9 @@ import java.util.concurrent.Callable;
         description = {"Run every checker (model, jcstress, Lincheck, SQL on H2 and PostgreSQL) and write DIR/index.html, DIR/summary.md "
                 + "and DIR/summary.json. The logic under test must pass every scenario; every catalogue variant must be "
                 + "caught. Progress goes to stderr, one line per phase that rewrites itself on a terminal.",
-                "With --logic CLASS --classpath JAR only the model checker runs your logic: jcstress, Lincheck and SQL "
-                        + "are compiled harnesses of the shipped logics. --adapter CLASS or --sql FILE makes the SQL checks run your relay."})
+                "With --logic CLASS --classpath JAR the model checker, jcstress and Lincheck run your logic (the latter two "
+                        + "inside the shipped thread-safe store); --store CLASS races your own RelayStore in jcstress and "
+                        + "Lincheck; --adapter CLASS or --sql FILE makes the SQL checks run your relay."})
 final class CheckCommand implements Callable<Integer> {
     @Mixin
     LogicOptions logic = new LogicOptions();
@@ -63,6 +65,9 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--db", paramLabel = "DBS", split = ",",
             description = "databases for the SQL checks: h2, postgres (a server relaycheck starts), jdbc:postgresql://...; default h2,postgres")
     List<String> dbs = List.of("h2", "postgres");
+    @Option(names = "--store", paramLabel = "CLASS",
+            description = "your dev.relaycheck.model.store.RelayStore (from --classpath), raced by jcstress and Lincheck")
+    String store;
     @Spec
     CommandSpec spec;
 
@@ -98,8 +103,12 @@ final class CheckCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+        UserClasses user = UserClasses.of(logic.logic, store, logic.classpath);
+        if (user.given()) {
+            user.load(); // one usage line now, not a failed harness later
+        }
         FullCheck.Options options = new FullCheck.Options(subject, chosen, search.bfs(progress), b, checkers,
-                home, search.results(), sqlRelay, List.copyOf(new LinkedHashSet<>(dbs)));
+                home, search.results(), sqlRelay, List.copyOf(new LinkedHashSet<>(dbs)), user);
         // read before the run: the baseline may be the very directory this run overwrites
         Optional<RunSummary> before = Optional.ofNullable(baseline).map(p -> RunSummary.read(p, p.toString()));
         PhaseProgressPrinter phases = PhaseProgressPrinter.forStderr(spec.commandLine().getErr());

@@ -3,6 +3,8 @@ package dev.relaycheck.checker.report;
 import dev.relaycheck.checker.BreadthFirstSearch;
 import dev.relaycheck.checker.ModelCheck;
 import dev.relaycheck.checker.Verdict;
+import dev.relaycheck.checker.harness.HarnessJvm;
+import dev.relaycheck.checker.harness.UserClasses;
 import dev.relaycheck.jdbc.CheckResult;
 import dev.relaycheck.jdbc.CheckRow;
 import dev.relaycheck.jdbc.DbTarget;
@@ -14,6 +16,7 @@ import dev.relaycheck.jdbc.adapter.WallClock;
 import dev.relaycheck.jdbc.SqlChecks;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.store.UserTarget;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -75,10 +78,13 @@ public final class FullCheck {
      * @param sqlDbs   the databases the SQL checks run on ({@code h2}, {@code postgres}, a {@code jdbc:postgresql:} URL)
      */
     public record Options(RelayLogic subject, List<Scenario> scenarios, BreadthFirstSearch search, Budget budget,
-                          Set<String> checkers, Path home, Path results, RelaySpec sqlRelay, List<String> sqlDbs) {
+                          Set<String> checkers, Path home, Path results, RelaySpec sqlRelay, List<String> sqlDbs,
+                          UserClasses user) {
+        /** The reference SQL relay on H2, and no user classes for the harnesses (they run the shipped targets). */
         public Options(RelayLogic subject, List<Scenario> scenarios, BreadthFirstSearch search, Budget budget,
                        Set<String> checkers, Path home, Path results) {
-            this(subject, scenarios, search, budget, checkers, home, results, RelaySpec.REFERENCE, List.of("h2"));
+            this(subject, scenarios, search, budget, checkers, home, results, RelaySpec.REFERENCE, List.of("h2"),
+                    UserClasses.NONE);
         }
     }
 
@@ -124,10 +130,7 @@ public final class FullCheck {
         List<CheckerRows> checkers = new ArrayList<>();
         checkers.add(ModelRows.of(model));
         List<Histogram> histograms = new ArrayList<>();
-        if (userLogic && (o.checkers().contains("jcstress") || o.checkers().contains("lincheck"))) {
-            notes.add("jcstress and Lincheck run the shipped correct logic and catalogue (they are compiled harnesses, not "
-                    + "pluggable); only the model checker ran " + o.subject().id() + ".");
-        }
+        notes.addAll(harnessNotes(userLogic));
         if (o.checkers().contains("sql")) {
             notes.add("The SQL checks ran " + (o.sqlRelay().equals(RelaySpec.REFERENCE) ? "the reference relay file"
                     : "the relay " + String.join(" ", o.sqlRelay().args())) + " on " + String.join(", ", o.sqlDbs())
@@ -145,6 +148,40 @@ public final class FullCheck {
         return report;
     }
 
+    /** What the report says about whose classes the harnesses ran. */
+    private List<String> harnessNotes(boolean userLogic) {
+        List<String> out = new ArrayList<>();
+        boolean harnesses = o.checkers().contains("jcstress") || o.checkers().contains("lincheck");
+        if (o.user().given()) {
+            UserTarget user = o.user().load();
+            List<String> ran = new ArrayList<>();
+            if (o.checkers().contains("jcstress")) {
+                ran.add("jcstress (every harness's User test, in forked JVMs that proved they loaded these classes)");
+            }
+            if (o.checkers().contains("lincheck")) {
+                ran.add("Lincheck (every check)");
+            }
+            if (!ran.isEmpty()) {
+                out.add(String.join(" and ", ran) + " ran " + user.describe()
+                        + ", not the shipped catalogue, which the model checker covers.");
+            }
+            if (!user.hasSnapshot()) {
+                out.add(user.id() + " produces no snapshot: it got the outcome-only checks (jcstress harnesses whose"
+                        + " outcome needs the store's state and Lincheck's relay-protocol check did not run on it).");
+            }
+            if (user.storeClass().isPresent() && o.checkers().contains("model")) {
+                out.add("the model checker checks logic, not stores: it ran " + o.subject().id() + ", not " + user.id() + ".");
+            }
+        } else if (userLogic && harnesses) {
+            out.add("jcstress and Lincheck ran the shipped correct logic and catalogue: " + o.subject().id()
+                    + " is not a class they can load (give --logic CLASS --classpath JAR).");
+        }
+        if (userLogic && o.checkers().contains("sql")) {
+            out.add("the SQL relay runs the shipped logics (it is SQL, not pluggable); it did not run " + o.subject().id() + ".");
+        }
+        return out;
+    }
+
     private CheckerRows jcstress(List<Histogram> histograms) {
         Path jar = o.home().resolve("stress-tests/target/jcstress.jar");
         Path out = o.results().resolve("jcstress").toAbsolutePath();
@@ -153,10 +190,11 @@ public final class FullCheck {
         }
         log.println("[jcstress] curriculum, mode " + o.budget().jcstressMode + " (a few minutes)");
         Path logFile = o.results().resolve("logs/jcstress.log");
-        int exit = Subprocess.run(List.of(Subprocess.java(), "-cp", jar.toAbsolutePath().toString(),
-                        "dev.relaycheck.stress.Curriculum", "--mode", o.budget().jcstressMode,
-                        "--iterations", Integer.toString(o.budget().jcstressIterations), "--out", out.toString()),
-                out, logFile.toAbsolutePath(), 1800, new LogProgress("jcstress", "tests", JCSTRESS_TOTAL, JCSTRESS_DONE));
+        List<String> args = new ArrayList<>(List.of("--mode", o.budget().jcstressMode,
+                "--iterations", Integer.toString(o.budget().jcstressIterations), "--out", out.toString()));
+        args.addAll(o.user().args());
+        int exit = Subprocess.run(HarnessJvm.curriculum(o.home(), args), out, logFile.toAbsolutePath(), 1800,
+                new LogProgress("jcstress", "tests", JCSTRESS_TOTAL, JCSTRESS_DONE));
         histograms.addAll(JcstressOutcomes.read(out.resolve("outcomes.tsv")));
         return CheckerRows.read("jcstress", out.resolve("summary.tsv"), exit,
                 "curriculum in mode " + o.budget().jcstressMode + (exit < 0 ? ", killed at its time limit" : "")
@@ -172,14 +210,7 @@ public final class FullCheck {
         }
         log.println("[lincheck] linearizability and model-checking checks, small budget");
         Path logFile = o.results().resolve("logs/lincheck.log");
-        String cp;
-        try {
-            cp = module.resolve("target/classes").toAbsolutePath() + java.io.File.pathSeparator + Files.readString(cpFile).trim();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        int exit = Subprocess.run(List.of(Subprocess.java(), "-XX:+EnableDynamicAgentLoading", "-Xshare:off",
-                "-Dlincheck.logLevel=error", "-Dlincheck.results=" + out, "-cp", cp, "dev.relaycheck.lincheck.LincheckChecks"),
+        int exit = Subprocess.run(HarnessJvm.lincheck(o.home(), out, List.of(), o.user().args()),
                 out, logFile.toAbsolutePath(), 1200, new LogProgress("lincheck", "runs", LINCHECK_TOTAL, LINCHECK_DONE));
         return CheckerRows.read("lincheck", out.resolve("summary.tsv"), exit,
                 "every check with the default small budget" + (exit < 0 ? ", killed at its time limit" : "")

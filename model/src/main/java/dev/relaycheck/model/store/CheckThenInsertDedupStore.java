@@ -17,7 +17,7 @@ public class CheckThenInsertDedupStore extends ConcurrentRelayStore {
     }
 
     @Override
-    public Delivery deliver(String eventId, long token) {
+    public Delivery consume(String eventId, long token) {
         Event e = event(eventId);
         ConsumerStripe stripe = stripe(e.aggregate());
         String key = logic.dedupKey(e, token);

@@ -12,6 +12,7 @@ import dev.relaycheck.model.RelayState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -32,13 +33,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * row's lock, the batch as a whole is not (use batch 1 where a whole claim must be linearizable). It waits
  * for a locked row rather than skipping it, so that a claim never misses a row that was claimable.
  */
-public class ConcurrentRelayStore {
-
-    /** Answer of the consumer transaction. */
-    public enum Delivery {
-        APPLIED,
-        DUPLICATE
-    }
+public class ConcurrentRelayStore implements RelayStore {
 
     protected final RelayLogic logic;
     protected final int leaseTicks;
@@ -88,7 +83,7 @@ public class ConcurrentRelayStore {
 
     // ------------------------------------------------------------------ relay operations
 
-    /** Claims up to {@code batch} claimable rows for {@code poller}; returns what it now holds, in order. */
+    @Override
     public List<Held> claim(String poller, int batch) {
         List<Held> held = new ArrayList<>();
         for (RowSlot slot : rows) {
@@ -123,7 +118,8 @@ public class ConcurrentRelayStore {
     }
 
     /** The consumer transaction: marker and effect under the aggregate's lock. */
-    public Delivery deliver(String eventId, long token) {
+    @Override
+    public Delivery consume(String eventId, long token) {
         Event e = event(eventId);
         ConsumerStripe stripe = stripes.get(e.aggregate());
         String key = logic.dedupKey(e, token);
@@ -177,7 +173,7 @@ public class ConcurrentRelayStore {
         stripe.order.add(e.seq());
     }
 
-    /** The fenced ack. True: ACKED, the row is DELIVERED; false: STALE, nothing changed. */
+    @Override
     public boolean ack(String eventId, long token) {
         RowSlot slot = slot(eventId);
         slot.lock.lock();
@@ -192,7 +188,7 @@ public class ConcurrentRelayStore {
         }
     }
 
-    /** The fenced release. True: the lease is cleared; false: STALE, nothing changed. */
+    @Override
     public boolean release(String eventId, long token) {
         RowSlot slot = slot(eventId);
         slot.lock.lock();
@@ -207,27 +203,38 @@ public class ConcurrentRelayStore {
         }
     }
 
-    /** Moves the logical clock one tick; returns the new time. */
+    @Override
     public int tick() {
         return clock.incrementAndGet();
     }
 
     // ------------------------------------------------------------------ observation
 
+    /** The row's volatile value: no lock, so a harness may read it at any point of a race. */
+    @Override
     public OutboxRow row(String eventId) {
         return slot(eventId).row;
     }
 
+    @Override
     public int stock(String sku) {
         return stripes.get(sku).stock;
     }
 
+    @Override
     public int now() {
         return clock.get();
     }
 
     /** A consistent picture once the threads are done (not a linearizable read while they run). */
-    public RelayState snapshot() {
+    @Override
+    public Optional<RelayState> snapshot() {
+        return Optional.of(state());
+    }
+
+    /** The shipped store always has its state. */
+    @Override
+    public RelayState state() {
         List<OutboxRow> rowValues = rowSnapshot();
         TreeSet<String> business = new TreeSet<>();
         events.forEach(e -> business.add(e.id()));

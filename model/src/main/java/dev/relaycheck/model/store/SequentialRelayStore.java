@@ -8,7 +8,7 @@ import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.RelayTransactions;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.StepResult;
-import dev.relaycheck.model.store.ConcurrentRelayStore.Delivery;
+import dev.relaycheck.model.store.RelayStore.Delivery;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +46,7 @@ public class SequentialRelayStore {
         return held;
     }
 
-    public Delivery deliver(String eventId, long token) {
+    public Delivery consume(String eventId, long token) {
         Event e = state.row(eventId).orElseThrow(() -> new IllegalArgumentException("no outbox row " + eventId)).event();
         StepResult r = RelayTransactions.consume(logic, state, e, token);
         if (r.outcome() instanceof Outcome.HalfApplied) {

@@ -41,7 +41,7 @@ class ConcurrentRelayStoreTest {
                     Object b;
                     switch (op) {
                         case 0 -> { a = store.claim(poller, 1); b = spec.claim(poller, 1); }
-                        case 1 -> { a = store.deliver(id, token); b = spec.deliver(id, token); }
+                        case 1 -> { a = store.consume(id, token); b = spec.consume(id, token); }
                         case 2 -> { a = store.ack(id, token); b = spec.ack(id, token); }
                         case 3 -> { a = store.release(id, token); b = spec.release(id, token); }
                         default -> { a = store.tick(); b = spec.tick(); }
@@ -49,8 +49,8 @@ class ConcurrentRelayStoreTest {
                     ops.add(op + ":" + a);
                     assertThat(a).as("%s seed %d after %s", logic.id(), seed, ops).isEqualTo(b);
                 }
-                assertThat(store.snapshot().rows()).isEqualTo(spec.state().rows());
-                assertThat(store.snapshot().consumer()).isEqualTo(spec.state().consumer());
+                assertThat(store.state().rows()).isEqualTo(spec.state().rows());
+                assertThat(store.state().consumer()).isEqualTo(spec.state().consumer());
             }
         }
     }
@@ -70,7 +70,7 @@ class ConcurrentRelayStoreTest {
                         start.await();
                         for (int i = 0; i < 1000 && !allDelivered(store); i++) {
                             for (Held h : store.claim(name, 2)) {
-                                store.deliver(h.eventId(), h.token());
+                                store.consume(h.eventId(), h.token());
                                 store.ack(h.eventId(), h.token());
                             }
                             store.tick();
@@ -88,8 +88,8 @@ class ConcurrentRelayStoreTest {
             Scenario scenario = Scenario.builder("race").pollers("p0").stock("SKU-1", 10).stock("SKU-2", 10)
                     .event("E1", "SKU-1", 2).event("E2", "SKU-1", 2).event("E3", "SKU-2", 1).build();
             assertThat(allDelivered(store)).isTrue();
-            assertThat(Invariants.checkState(scenario, store.snapshot())).isEmpty();
-            assertThat(Invariants.isComplete(scenario, store.snapshot())).isTrue();
+            assertThat(Invariants.checkState(scenario, store.state())).isEmpty();
+            assertThat(Invariants.isComplete(scenario, store.state())).isTrue();
             assertThat(store.stock("SKU-1")).isEqualTo(6);
         }
     }

@@ -14,12 +14,18 @@ import java.util.regex.PatternSyntaxException;
  * @param iterations iterations per fork, overriding the mode's (0: the mode's own)
  * @param jvmMatrix  run every JVM configuration jcstress knows instead of plain tiered compilation only
  * @param verbose    forward all of jcstress's console output instead of one line per finished test
+ * @param user       the user's logic and/or store to run instead of the shipped targets, or {@link UserClasses#NONE}
  */
 public record CurriculumOptions(Mode mode, String tests, Path out, int cpus, int iterations, boolean jvmMatrix,
-                                boolean verbose) {
+                                boolean verbose, UserClasses user) {
 
     public static final String USAGE = "usage: Curriculum [--mode quick|default|tough] [--tests REGEX] [--out DIR]"
-            + " [--cpus N] [--iterations N] [--jvm-matrix] [--verbose]";
+            + " [--cpus N] [--iterations N] [--jvm-matrix] [--verbose] [--logic CLASS] [--store CLASS] [--classpath JAR]";
+
+    /** The shipped curriculum, without user classes. */
+    public CurriculumOptions(Mode mode, String tests, Path out, int cpus, int iterations, boolean jvmMatrix, boolean verbose) {
+        this(mode, tests, out, cpus, iterations, jvmMatrix, verbose, UserClasses.NONE);
+    }
 
     public CurriculumOptions {
         try {
@@ -32,6 +38,12 @@ public record CurriculumOptions(Mode mode, String tests, Path out, int cpus, int
         }
         if (iterations < 0) {
             throw new UsageException("--iterations: must be 0 (mode default) or more, got " + iterations);
+        }
+        if (user == null) {
+            user = UserClasses.NONE;
+        }
+        if (!user.given() && !user.classpath().isEmpty()) {
+            throw new UsageException("--classpath needs --logic CLASS or --store CLASS");
         }
     }
 
@@ -48,6 +60,9 @@ public record CurriculumOptions(Mode mode, String tests, Path out, int cpus, int
         int iterations = 0;
         boolean jvmMatrix = false;
         boolean verbose = false;
+        String logic = "";
+        String store = "";
+        String classpath = "";
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
@@ -58,10 +73,14 @@ public record CurriculumOptions(Mode mode, String tests, Path out, int cpus, int
                 case "--iterations" -> iterations = number(args, ++i, arg);
                 case "--jvm-matrix" -> jvmMatrix = true;
                 case "--verbose" -> verbose = true;
+                case "--logic" -> logic = value(args, ++i, arg);
+                case "--store" -> store = value(args, ++i, arg);
+                case "--classpath" -> classpath = value(args, ++i, arg);
                 default -> throw new UsageException("unknown argument '" + arg + "'; " + USAGE);
             }
         }
-        return new CurriculumOptions(mode, tests, out, cpus, iterations, jvmMatrix, verbose);
+        return new CurriculumOptions(mode, tests, out, cpus, iterations, jvmMatrix, verbose,
+                new UserClasses(logic, store, classpath));
     }
 
     private static String value(String[] args, int i, String flag) {

@@ -44,6 +44,11 @@ public final class JCStressRunner {
         return TestList.tests().stream().filter(t -> p.matcher(t).find()).sorted().toList();
     }
 
+    /** The tests a run with these options runs: the user's targets when user classes are given, else the shipped ones. */
+    public static List<String> select(CurriculumOptions o) {
+        return select(o.user().testRegex(o.tests()));
+    }
+
     /**
      * The jcstress command line for these options (without the result file, which is pinned separately).
      * Without the JVM matrix: one JVM configuration ({@code -jvmArgs} turns jcstress's auto-detected matrix
@@ -55,7 +60,12 @@ public final class JCStressRunner {
         if (!o.jvmMatrix()) {
             args.addAll(List.of("-sc", "false", "-pth", "false", "-jvmArgs", "-Xmx256m"));
         }
-        args.addAll(List.of("-c", Integer.toString(o.cpus()), "-t", o.tests(), "-r", o.out().toString()));
+        if (o.user().given()) {
+            // one option per -jvmArgs (or -jvmArgsPrepend for the matrix): jcstress splits a lone value on spaces
+            String flag = o.jvmMatrix() ? "-jvmArgsPrepend" : "-jvmArgs";
+            o.user().forkProperties(o.out()).forEach(p -> args.addAll(List.of(flag, p)));
+        }
+        args.addAll(List.of("-c", Integer.toString(o.cpus()), "-t", o.user().testRegex(o.tests()), "-r", o.out().toString()));
         if (o.iterations() > 0) {
             args.addAll(List.of("-iters", Integer.toString(o.iterations())));
         }
@@ -63,7 +73,7 @@ public final class JCStressRunner {
     }
 
     public static List<TestRun> run(CurriculumOptions o, PrintStream console) throws Exception {
-        if (select(o.tests()).isEmpty()) {
+        if (select(o).isEmpty()) {
             throw new UsageException("no curriculum test matches --tests " + o.tests() + " (java -jar jcstress.jar -l lists them)");
         }
         int machineCpus = Runtime.getRuntime().availableProcessors();
@@ -75,6 +85,7 @@ public final class JCStressRunner {
         }
         Files.createDirectories(o.out());
         removePreviousReports(o.out());
+        ForkProof.clear(o.out());
         Path blob = o.out().resolve(BLOB);
         Options jcOptions = new PinnedBlobOptions(jcstressArgs(o).toArray(new String[0]), blob);
         PrintStream realOut = System.out;

@@ -20,7 +20,7 @@ public final class Judge {
 
     public static Verdict judge(TestRun run) {
         String target = Targets.targetOf(run.variant());
-        boolean correct = Targets.isCorrect(target);
+        boolean correct = Targets.isCorrect(target) || Targets.isUser(target);
         String expect = correct ? "PASS" : "CATCH";
         String failed = correct ? "FAILED" : "ESCAPED";
         if (!run.completed()) {

@@ -39,6 +39,14 @@ public final class Targets {
         return CorrectRelayLogic.ID.equals(target);
     }
 
+    /** The target id of the harnesses' {@code User} nested class, before it is renamed after the user's classes. */
+    public static final String USER = "user";
+
+    /** The user's target: like the correct logic, it must pass (no forbidden outcome, every witness seen). */
+    public static boolean isUser(String target) {
+        return USER.equals(target);
+    }
+
     /** Every id the summary may use: {@code correct}, the catalogue variants, the broken stores. */
     public static TreeSet<String> known() {
         TreeSet<String> ids = new TreeSet<>(BROKEN_STORES);

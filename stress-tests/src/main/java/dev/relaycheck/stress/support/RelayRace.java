@@ -2,13 +2,13 @@ package dev.relaycheck.stress.support;
 
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.RelayLogic;
-import dev.relaycheck.model.store.ConcurrentRelayStore;
-import dev.relaycheck.model.store.ConcurrentRelayStore.Delivery;
+import dev.relaycheck.model.store.RelayStore;
+import dev.relaycheck.model.store.RelayStore.Delivery;
 
 import java.util.List;
 
 /**
- * Base of the harness states that race pollers on one {@link ConcurrentRelayStore}: the store plus the few
+ * Base of the harness states that race pollers on one {@link RelayStore} (the shipped one, or a user's): the store plus the few
  * poller moves the actors are made of, each reduced to a small int so outcomes read as plain tuples.
  */
 public abstract class RelayRace implements Harness {
@@ -21,9 +21,9 @@ public abstract class RelayRace implements Harness {
     public static final int DUPLICATE = 2;
 
     protected final RelayLogic logic;
-    protected final ConcurrentRelayStore store;
+    protected final RelayStore store;
 
-    protected RelayRace(RelayLogic logic, ConcurrentRelayStore store) {
+    protected RelayRace(RelayLogic logic, RelayStore store) {
         this.logic = logic;
         this.store = store;
     }
@@ -46,7 +46,7 @@ public abstract class RelayRace implements Harness {
 
     /** The consumer transaction as an outcome code. */
     protected int deliver(String eventId, long token) {
-        return store.deliver(eventId, token) == Delivery.APPLIED ? APPLIED : DUPLICATE;
+        return store.consume(eventId, token) == Delivery.APPLIED ? APPLIED : DUPLICATE;
     }
 
     /** The fenced ack as 1 (ACKED) or 0 (STALE). */

@@ -15,7 +15,7 @@ class CurriculumOptionsTest {
         CurriculumOptions o = CurriculumOptions.parse(new String[0]);
         assertThat(o).isEqualTo(new CurriculumOptions(Mode.QUICK, ".*", Path.of("results/jcstress"), 2, 0, false, false));
         assertThat(JCStressRunner.jcstressArgs(o)).containsExactly("-m", "quick", "-sc", "false", "-pth", "false",
-                "-jvmArgs", "-Xmx256m", "-c", "2", "-t", ".*", "-r", "results/jcstress");
+                "-jvmArgs", "-Xmx256m", "-c", "2", "-t", "^(?!.*\\.User$)(?=.*(?:.*))", "-r", "results/jcstress");
     }
 
     @Test
@@ -23,11 +23,11 @@ class CurriculumOptionsTest {
         CurriculumOptions o = CurriculumOptions.parse(new String[]{"--mode", "tough", "--tests", "Lease_0[12]",
                 "--out", "target/x", "--cpus", "4", "--iterations", "3", "--jvm-matrix", "--verbose"});
         assertThat(o).isEqualTo(new CurriculumOptions(Mode.TOUGH, "Lease_0[12]", Path.of("target/x"), 4, 3, true, true));
-        assertThat(JCStressRunner.jcstressArgs(o)).containsExactly("-m", "tough", "-c", "4", "-t", "Lease_0[12]",
-                "-r", "target/x", "-iters", "3");
+        assertThat(JCStressRunner.jcstressArgs(o)).containsExactly("-m", "tough", "-c", "4", "-t",
+                "^(?!.*\\.User$)(?=.*(?:Lease_0[12]))", "-r", "target/x", "-iters", "3");
         assertThat(JCStressRunner.jcstressArgs(CurriculumOptions.parse(new String[]{"--mode", "default"})))
                 .containsExactly("-m", "default", "-sc", "false", "-pth", "false", "-jvmArgs", "-Xmx256m",
-                        "-c", "2", "-t", ".*", "-r", "results/jcstress");
+                        "-c", "2", "-t", "^(?!.*\\.User$)(?=.*(?:.*))", "-r", "results/jcstress");
     }
 
     @Test
