@@ -36,9 +36,9 @@ final class StressCommand implements Callable<Integer> {
     UserClassOptions user = new UserClassOptions();
     @Option(names = "--tests", paramLabel = "REGEX", defaultValue = ".*", description = "harnesses to run (default: all)")
     String tests;
-    @Option(names = "--mode", defaultValue = "quick", description = "jcstress mode: quick, default or tough")
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "quick", description = "jcstress mode: quick, default or tough")
     String mode;
-    @Option(names = "--iterations", defaultValue = "0", description = "iterations per fork (0: the mode's own)")
+    @Option(names = "--iterations", paramLabel = "N", defaultValue = "0", description = "iterations per fork (0: the mode's own)")
     int iterations;
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/jcstress", description = "report directory")
     Path out;
