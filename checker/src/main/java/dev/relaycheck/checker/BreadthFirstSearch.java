@@ -229,8 +229,15 @@ public final class BreadthFirstSearch {
         }
     }
 
-    /** Searches {@code logic} on {@code scenario} with the fastest engine that takes it. */
+    /**
+     * Searches {@code logic} on {@code scenario} with the fastest engine that takes it, then re-asks a user's
+     * logic every question it was asked ({@link LogicFault#recheck}).
+     */
     public SearchResult search(RelayLogic logic, Scenario scenario) {
+        return LogicFault.recheck(searchOnce(logic, scenario));
+    }
+
+    private SearchResult searchOnce(RelayLogic logic, Scenario scenario) {
         RelayModel model = new RelayModel(CheckedLogic.of(logic), scenario);
         if (tokens == Tokens.CANONICAL) {
             if (engine == Engine.PACKED) {

@@ -1,5 +1,6 @@
 package dev.relaycheck.checker;
 
+import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.NonDeterminism;
 import dev.relaycheck.model.RelayLogic;
@@ -40,8 +41,16 @@ public record LogicFault(RelayLogic logic, Scenario scenario, LogicFailure failu
         /** Taking one step. */
         TAKING_STEP,
         /** The fault-free healing phase of the EVENTUAL_DELIVERY check. */
-        HEALING
+        HEALING,
+        /**
+         * Re-asking, after the search ended, every question it had asked ({@link CheckedLogic#recheck}): no steps
+         * lead there, and a replay, which asks only its record's questions, cannot reproduce it.
+         */
+        RECHECKING
     }
+
+    /** What {@link #where()} says of a fault found by {@link Doing#RECHECKING}. */
+    static final String RECHECKING_WHERE = "re-asking every question the search had asked, after it ended";
 
     public LogicFault {
         path = List.copyOf(path);
@@ -68,6 +77,7 @@ public record LogicFault(RelayLogic logic, Scenario scenario, LogicFailure failu
             case TAKING_STEP -> "at step " + (n + 1) + ", " + step.orElseThrow() + ", after " + n + " steps that ran";
             case LISTING_STEPS -> "listing the steps enabled after step " + n;
             case HEALING -> "in the fault-free healing phase after step " + n;
+            case RECHECKING -> RECHECKING_WHERE;
         };
     }
 
@@ -93,6 +103,22 @@ public record LogicFault(RelayLogic logic, Scenario scenario, LogicFailure failu
         return new LogicFault(model.logic(), model.scenario(), caught, path, doing, step, trace, seed, foundBy);
     }
 
+    /**
+     * {@code r}, unless its logic is a checked one that now answers a question it had answered differently
+     * (see {@link CheckedLogic#recheck}): then that fault is its verdict, whatever the search found, since a
+     * logic that is not a function makes every finding about it unreliable. A non-determinism the search
+     * already caught stays as it was. The counts are the search's.
+     */
+    public static SearchResult recheck(SearchResult r) {
+        if (!(r.logic() instanceof CheckedLogic checked)
+                || r.logicFault().filter(LogicFault::isNonDeterminism).isPresent()) {
+            return r;
+        }
+        return checked.recheck().map(f -> r.withLogicFault(new LogicFault(r.logic(), r.scenario(), f, List.of(),
+                Doing.RECHECKING, Optional.empty(), List.of(), OptionalLong.empty(), r.strategy() + ", after the search")))
+                .orElse(r);
+    }
+
     /** The fault as a person reads it, the steps before it as a table. */
     public String format() {
         StringBuilder b = new StringBuilder();
@@ -108,8 +134,11 @@ public record LogicFault(RelayLogic logic, Scenario scenario, LogicFailure failu
                     String.join("; ", StateDiff.of(scenario, t.before(), t.after()))));
         }
         b.append(String.format("  %3s  %-8s  %-26s  %-40s  %s%n", doing == Doing.TAKING_STEP ? path.size() + 1 : "",
-                step.map(Step::actor).orElse(""), step.map(Step::toString).orElse(doing == Doing.HEALING ? "(healing)"
-                        : "(listing steps)"), failure.verdict(), "<== " + failure.method()));
+                step.map(Step::actor).orElse(""), step.map(Step::toString).orElse(switch (doing) {
+                    case HEALING -> "(healing)";
+                    case RECHECKING -> "(re-asking)";
+                    default -> "(listing steps)";
+                }), failure.verdict(), "<== " + failure.method()));
         return b.toString();
     }
 }

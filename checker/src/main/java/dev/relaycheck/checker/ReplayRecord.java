@@ -60,8 +60,8 @@ import java.util.zip.Inflater;
  *
  * <p>A record of a {@link LogicFault} (the logic threw, or answered one question two ways) has
  * {@code invariant none} and a line saying what failed after its steps, e.g.
- * {@code fault LOGIC-ERROR acceptsAck TAKING_STEP Ack(p1,E1,t1)} (or {@code LISTING_STEPS}, {@code HEALING}
- * without a step); its {@link #invariant} is null and {@link #fault} present.
+ * {@code fault LOGIC-ERROR acceptsAck TAKING_STEP Ack(p1,E1,t1)} (or {@code LISTING_STEPS}, {@code HEALING},
+ * {@code RECHECKING} without a step); its {@link #invariant} is null and {@link #fault} present.
  */
 public record ReplayRecord(String logicId, String logicClass, Scenario scenario, Invariant invariant, String foundBy,
                            OptionalLong seed, List<Step> steps, List<String> outcomes, Optional<Fault> fault) {
@@ -76,7 +76,7 @@ public record ReplayRecord(String logicId, String logicClass, Scenario scenario,
             String[] p = text.trim().split(" ", 4);
             if (p.length < 3 || !(p[0].equals("LOGIC-ERROR") || p[0].equals("NON-DETERMINISM"))) {
                 throw new UsageException("malformed replay record: a fault line reads 'fault LOGIC-ERROR|NON-DETERMINISM "
-                        + "METHOD LISTING_STEPS|TAKING_STEP STEP|HEALING'");
+                        + "METHOD LISTING_STEPS|TAKING_STEP STEP|HEALING|RECHECKING'");
             }
             LogicFault.Doing doing = LogicFault.Doing.valueOf(p[2]);
             Optional<Step> step = p.length > 3 ? Optional.of(Step.parse(p[3])) : Optional.empty();

@@ -24,7 +24,8 @@ import java.util.Optional;
  * failed (list the steps, take the recorded one, or heal): if the logic fails again, the fault reproduced
  * (exit 6 for a LOGIC-ERROR, 7 for NON-DETERMINISM); if it answers everything, it no longer does (exit 0).
  * Replaying any record, a logic that throws or answers one question two ways is reported as such, with its
- * exit code, rather than as a verdict on the invariants.
+ * exit code, rather than as a verdict on the invariants. A fault found by re-asking a whole search's questions
+ * after it ended ({@link LogicFault.Doing#RECHECKING}) is NOT REPRODUCED, saying so: a replay asks none of them.
  */
 public final class Replayer {
     private Replayer() {
@@ -64,6 +65,12 @@ public final class Replayer {
     }
 
     private static Result replayFault(RelayModel model, ReplayRecord record, ReplayRecord.Fault expected) {
+        if (expected.doing() == LogicFault.Doing.RECHECKING) {
+            // the questions re-asked were those of the whole search, which a fresh process has never asked
+            return new Result(Verdict.CLEAN, "NOT REPRODUCED: this " + expected.verdict() + " in " + expected.method()
+                    + " was found " + LogicFault.RECHECKING_WHERE + "; a replay asks no such questions, so it cannot "
+                    + "reproduce it: run the search again (the same explore or random command) to see it\n");
+        }
         Optional<String> divergence;
         try {
             divergence = verifySteps(model, record);

@@ -54,6 +54,12 @@ public record SearchResult(String strategy, String engine, RelayLogic logic, Sce
                 witnesses, counterexample, incomplete, tableBytes, phases, logicFault);
     }
 
+    /** The same result with {@code fault} as its logic fault. */
+    public SearchResult withLogicFault(LogicFault fault) {
+        return new SearchResult(strategy, engine, logic, scenario, states, transitions, depth, runs, healingChecks, nanos,
+                witnesses, counterexample, incomplete, tableBytes, phases, Optional.of(fault));
+    }
+
     public boolean violated() {
         return counterexample.isPresent();
     }

@@ -50,6 +50,70 @@ class LogicContractSearchTest {
         }
     }
 
+    /**
+     * Accepts a stale ack (one from a poller that lost the lease), a STALE_ACK_REJECTED violation, and from
+     * then on rejects the scenario's first valid ack, p1's with t1 at tick 0, which it had accepted: its
+     * answer changed, but the search stops on the violation (breadth-first, at a deeper level than that
+     * first ack) without asking that question again. Only that one answer changes, so whoever notices it,
+     * the search or the recheck after it, names the same question on any number of threads.
+     */
+    private static final class ForgetsFirstAckAfterAStaleOne extends CorrectRelayLogic {
+        private volatile boolean acceptedStale;
+
+        @Override
+        public String id() {
+            return "forgets-first-ack";
+        }
+
+        @Override
+        public boolean acceptsAck(OutboxRow row, long token, String poller, int now) {
+            boolean right = super.acceptsAck(row, token, poller, now);
+            if (row.hasLease() && !row.lease().owner().equals(poller)) {
+                acceptedStale = true;
+                return true;
+            }
+            boolean firstAck = token == 1 && poller.equals("p1") && now == 0;
+            return acceptedStale && firstAck ? !right : right;
+        }
+    }
+
+    @Test
+    void anAnswerChangedAfterTheSearchsLastAskingIsFoundByTheRecheckAndOutranksTheViolation() {
+        Scenario s = ReferenceScenarios.staleAckAfterExpiry();
+        String line = "NON-DETERMINISM in logic forgets-first-ack: acceptsAck(E1:PENDING[p1/t1/exp2], t1, p1, now=0) "
+                + "answered true, then false";
+        SearchResult one = new BreadthFirstSearch(1_000_000, 8, 1, Progress.NONE).search(new ForgetsFirstAckAfterAStaleOne(), s);
+        assertThat(one.counterexample()).map(Counterexample::invariant).contains(Invariant.STALE_ACK_REJECTED);
+        LogicFault f = one.logicFault().orElseThrow();
+        assertThat(f.doing()).isEqualTo(LogicFault.Doing.RECHECKING);
+        assertThat(f.where()).isEqualTo("re-asking every question the search had asked, after it ended");
+        assertThat(one.verdictLine()).isEqualTo(line);
+        assertThat(Verdict.of(one)).isEqualTo(Verdict.NON_DETERMINISM);
+        SearchResult two = new BreadthFirstSearch(1_000_000, 8, 2, Progress.NONE).search(new ForgetsFirstAckAfterAStaleOne(), s);
+        assertThat(two.verdictLine()).isEqualTo(line);
+        assertThat(two.states()).isEqualTo(one.states());
+        // a replay asks none of the search's questions: it says so rather than claim the fault is fixed or there
+        Replayer.Result replay = Replayer.replay(ReplayRecord.parse(ReplayRecord.of(f).toText()),
+                new ForgetsFirstAckAfterAStaleOne());
+        assertThat(replay.verdict()).isEqualTo(Verdict.CLEAN);
+        assertThat(replay.report()).startsWith("NOT REPRODUCED: this NON-DETERMINISM in acceptsAck was found re-asking")
+                .contains("run the search again");
+    }
+
+    @Test
+    void theRecheckLeavesALogicThatKeepsItsContractAsItWasOnWalksToo() {
+        for (Scenario s : List.of(ReferenceScenarios.staleAckAfterExpiry(), ReferenceScenarios.doubleClaim())) {
+            WalkSearch walks = new WalkSearch(RandomScheduler.factory(), 60, 2, true, Progress.NONE);
+            SearchResult shipped = walks.search(LogicCatalogue.correct(), s, 5, 300, 0);
+            SearchResult checked = walks.search(new Unshipped(), s, 5, 300, 0);
+            assertThat(checked.logicFault()).as(s.name()).isEmpty();
+            assertThat(checked.verdictLine()).as(s.name()).isEqualTo(shipped.verdictLine());
+            assertThat(checked.states()).as(s.name()).isEqualTo(shipped.states());
+            assertThat(checked.runs()).as(s.name()).isEqualTo(shipped.runs());
+            assertThat(checked.witnesses()).as(s.name()).isEqualTo(shipped.witnesses());
+        }
+    }
+
     @Test
     void theContractCheckChangesNoCountOfTheReadableModel() {
         for (Scenario s : ExhaustiveSearchTest.smallScenarios()) {

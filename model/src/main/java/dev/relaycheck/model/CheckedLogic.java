@@ -1,5 +1,6 @@
 package dev.relaycheck.model;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,6 +21,10 @@ import java.util.stream.Collectors;
  * constantly (every state with the same row asks the same ack question). What it cannot catch: a logic that
  * is consistent within a run but differs between runs (seeded from the wall clock once, then fixed).
  *
+ * <p>Whether a question comes again before the search stops depends on the order it asks in: a logic whose
+ * wrong answer to a new question makes a violation would stop the search before the old one is re-asked. So
+ * the searches end with {@link #recheck()}, which asks every remembered question once more.
+ *
  * <p>The shipped logics are known to be pure and skip the check ({@link #of} returns them as they are), so the
  * reference counts and speed stay as they were.
  */
@@ -31,7 +36,8 @@ public final class CheckedLogic implements RelayLogic {
             .collect(Collectors.toUnmodifiableSet());
 
     private final RelayLogic delegate;
-    private final Map<Question, Object> answers = new ConcurrentHashMap<>(); // lookup only, never iterated
+    // looked up while searching; iterated only by recheck, which reports the least of all it finds
+    private final Map<Question, Remembered> answers = new ConcurrentHashMap<>();
 
     private CheckedLogic(RelayLogic delegate) {
         this.delegate = delegate;
@@ -74,6 +80,10 @@ public final class CheckedLogic implements RelayLogic {
         }
     }
 
+    /** A first answer and how to ask its question again. */
+    private record Remembered(Object answer, Supplier<?> call) {
+    }
+
     private record Named(String name, long value) {
         @Override
         public String toString() {
@@ -84,7 +94,7 @@ public final class CheckedLogic implements RelayLogic {
     private <T> T ask(Supplier<T> call, String method, Object... arguments) {
         Question q = new Question(method, List.of(arguments));
         T answer = call(q, call);
-        Object first = answers.get(q);
+        Remembered first = answers.get(q);
         if (first == null) {
             T again = call(q, call); // asked twice at once: a drawn answer is caught where it is first drawn
             if (!again.equals(answer)) {
@@ -93,16 +103,45 @@ public final class CheckedLogic implements RelayLogic {
             if (answers.size() >= MEMORY_BOUND) {
                 return answer;
             }
-            first = answers.putIfAbsent(q, answer);
+            first = answers.putIfAbsent(q, new Remembered(answer, call));
             if (first == null) {
                 return answer;
             }
         }
-        if (!first.equals(answer)) {
-            throw new NonDeterminism(id(), method, q.toString(), first, answer);
+        if (!first.answer().equals(answer)) {
+            throw new NonDeterminism(id(), method, q.toString(), first.answer(), answer);
         }
         return answer;
     }
+
+    /**
+     * Asks every remembered question once more (at most {@link #MEMORY_BOUND} calls) and returns the failure of
+     * the question whose line sorts first, if any question is answered differently now (or throws). All are
+     * asked and the least is kept, so the report does not depend on the memory's hash order, nor, with several
+     * threads, on the order the questions were first asked in.
+     */
+    public Optional<LogicFailure> recheck() {
+        LogicFailure least = null;
+        for (Map.Entry<Question, Remembered> e : answers.entrySet()) {
+            Question q = e.getKey();
+            LogicFailure failure;
+            try {
+                Object now = call(q, e.getValue().call());
+                if (now.equals(e.getValue().answer())) {
+                    continue;
+                }
+                failure = new NonDeterminism(id(), q.method(), q.toString(), e.getValue().answer(), now);
+            } catch (LogicFailure f) {
+                failure = f;
+            }
+            if (least == null || BY_LINE.compare(failure, least) < 0) {
+                least = failure;
+            }
+        }
+        return Optional.ofNullable(least);
+    }
+
+    private static final Comparator<LogicFailure> BY_LINE = Comparator.comparing(LogicFailure::line);
 
     private <T> T call(Question q, Supplier<T> call) {
         T answer;

@@ -36,6 +36,62 @@ class CheckedLogicTest {
         }
     }
 
+    /** Answers every ack question right for its first {@code n} calls, then wrong: a static counter's way. */
+    private static final class FlipsAfter extends CorrectRelayLogic {
+        private final int n;
+        private int calls;
+
+        FlipsAfter(int n) {
+            this.n = n;
+        }
+
+        @Override
+        public String id() {
+            return "flips-after";
+        }
+
+        @Override
+        public boolean acceptsAck(OutboxRow row, long token) {
+            boolean right = super.acceptsAck(row, token);
+            return ++calls <= n ? right : !right;
+        }
+    }
+
+    /** Asks the ack question at each clock in {@code nows} once (each a new question: no memory hit). */
+    private static void askEach(CheckedLogic checked, int... nows) {
+        for (int now : nows) {
+            checked.acceptsAck(LEASED, 1, "p1", now);
+        }
+    }
+
+    @Test
+    void recheckFindsAChangedAnswerNoQuestionWasAskedAgainForAndNamesTheLeastSameInAnyOrder() {
+        // three questions answered right (two calls each), then the logic flips: nothing asked again notices
+        CheckedLogic ascending = (CheckedLogic) CheckedLogic.of(new FlipsAfter(6));
+        askEach(ascending, 0, 1, 2);
+        assertThat(ascending.acceptsAck(LEASED, 1, "p1", 3)).isFalse(); // a new question, flipped twice alike
+        CheckedLogic descending = (CheckedLogic) CheckedLogic.of(new FlipsAfter(6));
+        askEach(descending, 2, 1, 0);
+        descending.acceptsAck(LEASED, 1, "p1", 3);
+        String least = "NON-DETERMINISM in logic flips-after: acceptsAck(E1:PENDING[p1/t1/exp2], t1, p1, now=0) "
+                + "answered true, then false";
+        assertThat(ascending.recheck()).map(LogicFailure::line).contains(least);
+        assertThat(descending.recheck()).map(LogicFailure::line).contains(least);
+    }
+
+    @Test
+    void recheckOfALogicThatKeepsItsContractFindsNothing() {
+        CheckedLogic checked = (CheckedLogic) CheckedLogic.of(new CorrectRelayLogic() {
+            @Override
+            public String id() {
+                return "pure";
+            }
+        });
+        askEach(checked, 0, 1, 2, 3);
+        assertThat(checked.recheck()).isEmpty();
+        assertThat(checked.recheck()).isEmpty();
+    }
+
     @Test
     void aSecondDifferentAnswerToTheSameQuestionIsNonDeterminismNamingMethodAndArguments() {
         RelayLogic checked = CheckedLogic.of(new Scripted(true, true, true, false));

@@ -164,8 +164,10 @@ public final class WalkSearch {
         } catch (Shrinker.LogicFailed f) { // the logic failed on a schedule the shrinker tried
             fault = Optional.of(f.fault().foundBy(strategy.name() + " walk #" + failing.get().index() + ", shrinking"));
         }
-        return new SearchResult(strategy.name(), "readable", model.logic(), scenario, totalSteps, totalSteps, depth, walks,
-                heals, System.nanoTime() - start, witnesses, cx, Optional.empty(), 0, PhaseTimes.NONE, fault);
+        // a user's logic is re-asked every question the walks asked: one changed since may not have come again
+        return LogicFault.recheck(new SearchResult(strategy.name(), "readable", model.logic(), scenario, totalSteps,
+                totalSteps, depth, walks, heals, System.nanoTime() - start, witnesses, cx, Optional.empty(), 0,
+                PhaseTimes.NONE, fault));
     }
 
     private static long[] stats(Walk w) {
