@@ -91,6 +91,9 @@ final class CheckCommand implements Callable<Integer> {
         };
         ProgressPrinter progress = new ProgressPrinter(spec.commandLine().getErr());
         Path home = Path.of(System.getProperty("relaycheck.home", ".")).toAbsolutePath().normalize();
+        // read first: the baseline may be the very directory this run overwrites, and a bad one is a usage error
+        // before anything (the results folder included) is made
+        Optional<RunSummary> before = Optional.ofNullable(baseline).map(p -> RunSummary.read(p, p.toString()));
         RelaySpec sqlRelay;
         try {
             sqlRelay = RelaySpec.of(null, null, sqlFile, adapter, adapter == null ? null : logic.classpath);
@@ -109,8 +112,6 @@ final class CheckCommand implements Callable<Integer> {
         }
         FullCheck.Options options = new FullCheck.Options(subject, chosen, search.bfs(progress), b, checkers,
                 home, search.results(), sqlRelay, List.copyOf(new LinkedHashSet<>(dbs)), user);
-        // read before the run: the baseline may be the very directory this run overwrites
-        Optional<RunSummary> before = Optional.ofNullable(baseline).map(p -> RunSummary.read(p, p.toString()));
         PhaseProgressPrinter phases = PhaseProgressPrinter.forStderr(spec.commandLine().getErr());
         FullCheck check = new FullCheck(options, spec.commandLine().getErr(), ExitCodes::of, phases, before);
         Report r = check.run();
