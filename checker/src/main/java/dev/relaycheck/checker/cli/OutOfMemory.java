@@ -21,12 +21,28 @@ final class OutOfMemory {
     private OutOfMemory() {
     }
 
+    /** True once the JVM has begun to shut down (no hook can be added any more). */
+    private static boolean shuttingDown() {
+        Thread probe = new Thread(() -> { });
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
+        }
+    }
+
     /** For the real process only: a worker's uncaught error ends the process with one line instead of a stack trace. */
     static void install() {
         causedBy(new Throwable()); // resolve what the handler calls now, while there is memory to do it
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
             try {
-                if (!causedBy(e)) {
+                if (shuttingDown()) {
+                    // a shutdown hook's thread (stopping a server, killing children): System.exit here would wait
+                    // forever for the shutdown this thread is part of, so say it and let the shutdown finish
+                    System.err.println("relaycheck: error while shutting down, in thread " + thread.getName() + ": " + e);
+                } else if (!causedBy(e)) {
                     System.err.println("relaycheck: internal error in thread " + thread.getName() + ": " + e);
                     System.exit(RelaycheckCli.INTERNAL); // a dead worker would leave the search waiting for it
                 } else if (claim()) {
