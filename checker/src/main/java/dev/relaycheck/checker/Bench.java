@@ -1,6 +1,12 @@
 package dev.relaycheck.checker;
 
-import dev.relaycheck.checker.BreadthFirstSearch.Engine;
+import dev.relaycheck.checker.search.PhaseTimes;
+import dev.relaycheck.checker.search.Progress;
+import dev.relaycheck.checker.search.SearchResult;
+
+import dev.relaycheck.checker.search.BreadthFirstSearch;
+
+import dev.relaycheck.checker.search.BreadthFirstSearch.Engine;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;

@@ -1,5 +1,7 @@
 package dev.relaycheck.checker;
 
+import dev.relaycheck.checker.trace.TraceStep;
+
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.IllegalStepException;
 import dev.relaycheck.model.Invariants;

@@ -1,5 +1,9 @@
 package dev.relaycheck.checker;
 
+import dev.relaycheck.checker.search.BreadthFirstSearch;
+import dev.relaycheck.checker.replay.Counterexample;
+import dev.relaycheck.checker.search.SearchResult;
+
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;

@@ -1,5 +1,7 @@
 package dev.relaycheck.checker;
 
+import dev.relaycheck.checker.search.SearchResult;
+
 import java.util.Collection;
 
 /**

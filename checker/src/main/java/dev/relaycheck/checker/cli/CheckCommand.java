@@ -1,8 +1,8 @@
 package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.checker.ModelCheck;
-import dev.relaycheck.checker.ReplayLine;
-import dev.relaycheck.checker.SearchResult;
+import dev.relaycheck.checker.replay.ReplayLine;
+import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.checker.harness.UserClasses;
 import dev.relaycheck.checker.report.CheckerRows;

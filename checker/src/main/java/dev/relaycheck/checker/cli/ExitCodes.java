@@ -1,6 +1,6 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.checker.SearchResult;
+import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.Verdict;
 
 import java.util.Collection;

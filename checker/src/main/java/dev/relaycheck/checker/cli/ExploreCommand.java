@@ -1,7 +1,7 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.checker.BreadthFirstSearch;
-import dev.relaycheck.checker.SearchResult;
+import dev.relaycheck.checker.search.BreadthFirstSearch;
+import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;

@@ -1,11 +1,11 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.checker.Counterexample;
-import dev.relaycheck.checker.LogicFault;
-import dev.relaycheck.checker.ReplayLine;
-import dev.relaycheck.checker.ReplayRecord;
-import dev.relaycheck.checker.SearchResult;
-import dev.relaycheck.checker.TraceFormatter;
+import dev.relaycheck.checker.replay.Counterexample;
+import dev.relaycheck.checker.logic.LogicFault;
+import dev.relaycheck.checker.replay.ReplayLine;
+import dev.relaycheck.checker.replay.ReplayRecord;
+import dev.relaycheck.checker.search.SearchResult;
+import dev.relaycheck.checker.trace.TraceFormatter;
 
 import java.io.IOException;
 import java.io.PrintWriter;

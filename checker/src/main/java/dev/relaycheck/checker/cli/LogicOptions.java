@@ -1,6 +1,6 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.checker.LogicLoader;
+import dev.relaycheck.checker.logic.LogicLoader;
 import dev.relaycheck.model.RelayLogic;
 import picocli.CommandLine.Option;
 

@@ -1,6 +1,6 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.checker.Progress;
+import dev.relaycheck.checker.search.Progress;
 
 import java.io.PrintWriter;
 

@@ -1,6 +1,6 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.checker.SearchResult;
+import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.checker.walk.PctScheduler;
 import dev.relaycheck.checker.walk.RandomScheduler;

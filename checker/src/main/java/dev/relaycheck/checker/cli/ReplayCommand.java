@@ -1,8 +1,8 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.checker.LogicLoader;
-import dev.relaycheck.checker.ReplayRecord;
-import dev.relaycheck.checker.Replayer;
+import dev.relaycheck.checker.logic.LogicLoader;
+import dev.relaycheck.checker.replay.ReplayRecord;
+import dev.relaycheck.checker.replay.Replayer;
 import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.model.RelayLogic;
 import picocli.CommandLine.Command;

@@ -1,6 +1,6 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.checker.BreadthFirstSearch;
+import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.UsageException;
 import picocli.CommandLine.Option;
 

@@ -1,7 +1,7 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.checker.Counterexample;
-import dev.relaycheck.checker.ReplayRecord;
+import dev.relaycheck.checker.replay.Counterexample;
+import dev.relaycheck.checker.replay.ReplayRecord;
 import dev.relaycheck.checker.harness.HarnessJvm;
 import dev.relaycheck.checker.harness.ModelReplays;
 import dev.relaycheck.checker.harness.UserClasses;

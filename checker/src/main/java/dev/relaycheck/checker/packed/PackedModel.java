@@ -21,7 +21,7 @@ import static dev.relaycheck.checker.packed.PackedLayout.READS;
 import static dev.relaycheck.checker.packed.PackedLayout.STATUS;
 import static dev.relaycheck.checker.packed.PackedLayout.TOKEN;
 
-import dev.relaycheck.checker.Successors;
+import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.PollerState.Phase;

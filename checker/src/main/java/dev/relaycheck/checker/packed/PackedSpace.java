@@ -1,7 +1,7 @@
 package dev.relaycheck.checker.packed;
 
-import dev.relaycheck.checker.StateSpace;
-import dev.relaycheck.checker.Successors;
+import dev.relaycheck.checker.search.StateSpace;
+import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.SplitMix64;

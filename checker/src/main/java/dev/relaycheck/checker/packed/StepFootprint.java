@@ -5,7 +5,7 @@ import static dev.relaycheck.checker.packed.PackedLayout.LAST_TOKEN;
 import static dev.relaycheck.checker.packed.PackedLayout.PRODUCED;
 import static dev.relaycheck.checker.packed.PackedLayout.PRODUCE_FAILS;
 
-import dev.relaycheck.checker.Successors;
+import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Scenario;
 

@@ -1,6 +1,6 @@
 package dev.relaycheck.checker.report;
 
-import dev.relaycheck.checker.BreadthFirstSearch;
+import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.ModelCheck;
 import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.checker.harness.HarnessJvm;

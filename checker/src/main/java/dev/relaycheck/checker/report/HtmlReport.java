@@ -1,9 +1,9 @@
 package dev.relaycheck.checker.report;
 
-import dev.relaycheck.checker.Counterexample;
-import dev.relaycheck.checker.ReplayLine;
-import dev.relaycheck.checker.SearchResult;
-import dev.relaycheck.checker.TraceFormatter;
+import dev.relaycheck.checker.replay.Counterexample;
+import dev.relaycheck.checker.replay.ReplayLine;
+import dev.relaycheck.checker.search.SearchResult;
+import dev.relaycheck.checker.trace.TraceFormatter;
 import dev.relaycheck.model.Witness;
 
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.relaycheck.checker.report;
 
-import dev.relaycheck.checker.Counterexample;
+import dev.relaycheck.checker.replay.Counterexample;
 import dev.relaycheck.checker.ModelCheck;
-import dev.relaycheck.checker.SearchResult;
+import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;

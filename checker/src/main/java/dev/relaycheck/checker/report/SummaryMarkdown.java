@@ -1,6 +1,6 @@
 package dev.relaycheck.checker.report;
 
-import dev.relaycheck.checker.SearchResult;
+import dev.relaycheck.checker.search.SearchResult;
 
 import java.util.List;
 import java.util.Optional;

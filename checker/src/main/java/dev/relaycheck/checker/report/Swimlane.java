@@ -1,7 +1,7 @@
 package dev.relaycheck.checker.report;
 
-import dev.relaycheck.checker.Counterexample;
-import dev.relaycheck.checker.TraceStep;
+import dev.relaycheck.checker.replay.Counterexample;
+import dev.relaycheck.checker.trace.TraceStep;
 import dev.relaycheck.model.ConsumerState;
 import dev.relaycheck.model.Lease;
 import dev.relaycheck.model.OutboxRow;

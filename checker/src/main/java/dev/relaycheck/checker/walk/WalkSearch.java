@@ -1,13 +1,13 @@
 package dev.relaycheck.checker.walk;
 
-import dev.relaycheck.checker.Counterexample;
+import dev.relaycheck.checker.replay.Counterexample;
 import dev.relaycheck.checker.Judge;
-import dev.relaycheck.checker.LogicFault;
-import dev.relaycheck.checker.PhaseTimes;
-import dev.relaycheck.checker.Progress;
-import dev.relaycheck.checker.SearchResult;
-import dev.relaycheck.checker.Shrinker;
-import dev.relaycheck.checker.StateSpace;
+import dev.relaycheck.checker.logic.LogicFault;
+import dev.relaycheck.checker.search.PhaseTimes;
+import dev.relaycheck.checker.search.Progress;
+import dev.relaycheck.checker.search.SearchResult;
+import dev.relaycheck.checker.replay.Shrinker;
+import dev.relaycheck.checker.search.StateSpace;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.Invariants;

@@ -1,10 +1,10 @@
 package dev.relaycheck.checker.packed;
 
-import dev.relaycheck.checker.BreadthFirstSearch;
-import dev.relaycheck.checker.BreadthFirstSearch.Engine;
-import dev.relaycheck.checker.Progress;
-import dev.relaycheck.checker.SearchResult;
-import dev.relaycheck.checker.Successors;
+import dev.relaycheck.checker.search.BreadthFirstSearch;
+import dev.relaycheck.checker.search.BreadthFirstSearch.Engine;
+import dev.relaycheck.checker.search.Progress;
+import dev.relaycheck.checker.search.SearchResult;
+import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.model.CorrectRelayLogic;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.Invariants;

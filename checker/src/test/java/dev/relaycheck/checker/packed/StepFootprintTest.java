@@ -1,6 +1,6 @@
 package dev.relaycheck.checker.packed;
 
-import dev.relaycheck.checker.Successors;
+import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.checker.packed.SeededWalks.Applied;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;

@@ -1,8 +1,8 @@
 package dev.relaycheck.checker.report;
 
-import dev.relaycheck.checker.BreadthFirstSearch;
+import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.ModelCheck;
-import dev.relaycheck.checker.Progress;
+import dev.relaycheck.checker.search.Progress;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.Scenario;

@@ -1,6 +1,6 @@
 package dev.relaycheck.checker.report;
 
-import dev.relaycheck.checker.Counterexample;
+import dev.relaycheck.checker.replay.Counterexample;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

@@ -1,0 +1,128 @@
+package dev.relaycheck.checker.logic;
+
+import dev.relaycheck.checker.UsageException;
+
+import dev.relaycheck.model.CheckedLogic;
+import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.RelayLogic;
+
+import java.io.File;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Finds the logic a user names: a catalogue id, or a class on {@code --classpath} that implements RelayLogic,
+ * which comes wrapped in the contract check ({@link CheckedLogic}).
+ */
+public final class LogicLoader {
+    private static final java.util.regex.Pattern VALID_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._-]+");
+
+    private LogicLoader() {
+    }
+
+    public static RelayLogic load(String logic, String classpath) {
+        Optional<RelayLogic> known = LogicCatalogue.byId(logic);
+        if (known.isPresent()) {
+            return known.get();
+        }
+        if (!logic.contains(".")) {
+            throw new UsageException("unknown logic '" + logic + "': give a catalogue id (see 'relaycheck variants') "
+                    + "or a fully qualified class name with --classpath");
+        }
+        ClassLoader loader = classLoader(classpath);
+        Class<?> type;
+        try {
+            type = Class.forName(logic, true, loader);
+        } catch (ClassNotFoundException e) {
+            throw new UsageException("logic class " + logic + " not found " + (classpath == null ? "(no --classpath given)"
+                    : "on " + classpath));
+        } catch (LinkageError e) {
+            throw new UsageException("cannot load logic class " + logic + ": " + e.getMessage());
+        }
+        if (!RelayLogic.class.isAssignableFrom(type)) {
+            throw new UsageException(logic + " does not implement " + RelayLogic.class.getName());
+        }
+        RelayLogic instance;
+        try {
+            instance = (RelayLogic) type.getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new UsageException("cannot instantiate " + logic + " (it needs a public no-argument constructor that succeeds): "
+                    + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()));
+        }
+        requireOwnId(instance);
+        // checked once for the whole run, so a question one scenario asked and another asks again is compared
+        return CheckedLogic.of(instance);
+    }
+
+    /**
+     * A user's logic must name itself, with an id no shipped logic has: reports, record file names and replay
+     * go by id, so a user class calling itself {@code correct} would be reported, recorded and replayed as
+     * the shipped correct logic.
+     */
+    private static void requireOwnId(RelayLogic logic) {
+        String name = logic.getClass().getName();
+        String id;
+        try {
+            id = logic.id();
+        } catch (RuntimeException e) {
+            throw new UsageException("logic class " + name + ": id() threw " + e);
+        }
+        if (id == null || id.isBlank()) {
+            throw new UsageException("logic class " + name + " returns " + (id == null ? "null" : "a blank string")
+                    + " from id(); give it a name of its own, e.g. \"my-relay\"");
+        }
+        if (!VALID_ID.matcher(id).matches()) {
+            throw new UsageException("logic class " + name + " has id '" + id + "'; an id is letters, digits, '.', '_' "
+                    + "and '-' (it names record files and report rows)");
+        }
+        Optional<RelayLogic> shipped = LogicCatalogue.byId(id);
+        if (shipped.isPresent() && shipped.get().getClass() != logic.getClass()) {
+            throw new UsageException("logic class " + name + " has id '" + id + "', which is the id of a shipped logic "
+                    + "(see 'relaycheck variants'); give it an id of its own");
+        }
+    }
+
+    /** Whether a record naming this id and class means a shipped logic (not a user class that took its id). */
+    public static boolean isShipped(String id, String className) {
+        return LogicCatalogue.byId(id).map(l -> className.isEmpty() || l.getClass().getName().equals(className)).orElse(false);
+    }
+
+    /** The --classpath a user's logic was loaded with, as the user gave it; empty for a shipped logic. */
+    public static Optional<String> classpathOf(RelayLogic logic) {
+        return CheckedLogic.unwrap(logic).getClass().getClassLoader() instanceof UserClassLoader u ? Optional.of(u.classpath) : Optional.empty();
+    }
+
+    /** Loads a user's classes and remembers the --classpath text, so a replay line can repeat it. */
+    private static final class UserClassLoader extends URLClassLoader {
+        final String classpath;
+
+        UserClassLoader(URL[] urls, ClassLoader parent, String classpath) {
+            super(urls, parent);
+            this.classpath = classpath;
+        }
+    }
+
+    private static ClassLoader classLoader(String classpath) {
+        ClassLoader parent = LogicLoader.class.getClassLoader();
+        if (classpath == null || classpath.isBlank()) {
+            return parent;
+        }
+        List<URL> urls = new ArrayList<>();
+        for (String part : classpath.split(File.pathSeparator)) {
+            File f = new File(part);
+            if (!f.exists()) {
+                throw new UsageException("--classpath entry does not exist: " + part);
+            }
+            try {
+                urls.add(f.toURI().toURL());
+            } catch (MalformedURLException e) {
+                throw new UsageException("bad --classpath entry " + part);
+            }
+        }
+        return new UserClassLoader(urls.toArray(URL[]::new), parent, classpath);
+    }
+}

@@ -1,0 +1,37 @@
+package dev.relaycheck.checker.replay;
+
+import dev.relaycheck.checker.logic.LogicFault;
+import dev.relaycheck.checker.logic.LogicLoader;
+
+import java.util.regex.Pattern;
+
+/**
+ * The command line that replays a counterexample, pasteable as is: it starts with the launcher as the user
+ * typed it (the launcher passes its $0 as {@value #COMMAND_PROPERTY}; ./relaycheck otherwise), and a user's
+ * logic needs the --classpath it was loaded with (as the user gave it, quoted for the shell when it has to be).
+ */
+public final class ReplayLine {
+    static final String COMMAND_PROPERTY = "relaycheck.command";
+    private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
+
+    private ReplayLine() {
+    }
+
+    public static String of(Counterexample cx) {
+        return of(ReplayRecord.of(cx), cx.logic());
+    }
+
+    /** The line that replays a logic fault up to where the logic failed. */
+    public static String of(LogicFault fault) {
+        return of(ReplayRecord.of(fault), fault.logic());
+    }
+
+    private static String of(ReplayRecord record, dev.relaycheck.model.RelayLogic logic) {
+        String line = shellQuoted(System.getProperty(COMMAND_PROPERTY, "./relaycheck")) + " replay " + record.toToken();
+        return LogicLoader.classpathOf(logic).map(cp -> line + " --classpath " + shellQuoted(cp)).orElse(line);
+    }
+
+    static String shellQuoted(String s) {
+        return SHELL_SAFE.matcher(s).matches() ? s : "'" + s.replace("'", "'\\''") + "'";
+    }
+}

@@ -1,0 +1,640 @@
+package dev.relaycheck.checker.search;
+
+import dev.relaycheck.checker.replay.Counterexample;
+import dev.relaycheck.checker.Judge;
+import dev.relaycheck.checker.logic.LogicFault;
+import dev.relaycheck.checker.UsageException;
+
+import dev.relaycheck.checker.packed.PackedSpace;
+import dev.relaycheck.model.CheckedLogic;
+import dev.relaycheck.model.LogicFailure;
+import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.RelayModel;
+import dev.relaycheck.model.RelayState;
+import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.Step;
+import dev.relaycheck.model.Violation;
+import dev.relaycheck.model.Witness;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.LongPredicate;
+
+/**
+ * Exhaustive breadth-first search with fingerprint-based duplicate detection. Transition invariants are
+ * checked on every transition, state invariants on every new state, so the first violation found is at the
+ * smallest depth: a shortest counterexample. EVENTUAL_DELIVERY is checked by a healing run from every
+ * state without successors and from every {@code healEvery}-th new state; the first state in search order whose
+ * healing fails is reported once the search ends, unless a safety violation ends it first (so a safety
+ * counterexample is always a shortest one): after the whole space, and also when the search stops at its
+ * bound, for a healing failure found before the bound is a real one whether the space closes or not.
+ *
+ * <p>Tokens ({@link Tokens}): exact, or renumbered canonically ({@link CanonicalTokens}), which merges states
+ * that differ only in token values and so closes the space of a logic whose leases expire as they are granted
+ * (every claim a new token, forever). By default tokens are exact while the space stays within the tokens a
+ * lease-respecting relay can issue ({@link CanonicalTokens#exactBound}), which every shipped logic on every
+ * reference scenario does, so their counts are the exact ones; once a completed level holds a state past it,
+ * the search starts again with tokens renumbered on the readable model.
+ *
+ * <p>It runs on a {@link StateSpace}: the packed one when it takes the logic, else the readable model; both
+ * give the same counts, and a counterexample is rebuilt and judged on the readable model either way.
+ *
+ * <p>Each level is processed in chunks, and each chunk in parts, by a {@link Crew} of worker threads, each
+ * taking the next task as soon as it is free. A chunk's parts are expanded (successors, invariant checks,
+ * fingerprints, healing); then each shard of the visited set takes the chunk's successors that fall in it,
+ * in frontier order, listing which are new (but those the space knows are stored, which it only counts);
+ * then each part's new states are numbered and stored, their first number known from the counts before,
+ * and its transitions tallied. One thread sums the tallies in frontier order, up to the first part that
+ * stopped. The search runs as a pipeline: the visited set takes one chunk's successors while the next
+ * chunk is expanded, so the lookups, which wait on main memory, share the cores with the expansion, which
+ * computes. Frontier order alone decides ids, counts and which counterexample is reported, so any number
+ * of threads, however the tasks fall to them, gives the same result.
+ *
+ * <p>A logic that breaks its contract (it throws, or answers one question two ways: see {@link CheckedLogic})
+ * stops the expansion of the state it failed in; the search ends at the first such state in frontier order,
+ * unless a violation comes before it, and reports a {@link LogicFault} instead of a verdict on the invariants.
+ */
+public final class BreadthFirstSearch {
+    /**
+     * States a chunk takes: packed states are cheap, so a chunk is big enough that the threads' meetings cost
+     * little; readable ones keep every successor as objects until the chunk is numbered, so theirs is small.
+     */
+    private static final int PACKED_CHUNK = 1 << 16;
+    private static final int READABLE_CHUNK = 1 << 12;
+
+    /**
+     * Parts of a chunk per thread: enough that a thread done early finds work left, and that the last part
+     * taken is short, for the other thread waits for it. On soak's two threads, 32 (about half a millisecond a
+     * part) left the threads waiting 0.42 thread seconds a search against 0.98 with 4, and the median search
+     * took 6.47 s against 6.99 (3 interleaved runs each, 16 in between on both counts).
+     */
+    private static final int PARTS_PER_THREAD = 32;
+
+    /** The kinds of task a worker does, for the time it spends on each. */
+    private static final int EXPANDING = 0;
+    private static final int ADDING = 1;
+    private static final int NUMBERING = 2;
+    private static final int TASK_KINDS = 3;
+
+    /** Which state space runs the search. Both give the same counts; the packed one is many times faster. */
+    public enum Engine {
+        /** The packed space when it takes the logic and scenario, else the readable one. */
+        AUTO,
+        /** The packed space, or a usage error when it does not take the logic or scenario. */
+        PACKED,
+        /** The readable model itself. */
+        READABLE
+    }
+
+    /** How the search treats fencing tokens. */
+    public enum Tokens {
+        /** Exact while the space stays within the tokens a lease-respecting relay issues, else renumbered. */
+        AUTO,
+        /** Exact values: the space of a logic whose tokens grow without end never closes. */
+        EXACT,
+        /** Renumbered canonically from the start, on the readable model (the packed engine keeps exact tokens). */
+        CANONICAL
+    }
+
+    /** The exact space outgrew the tokens a lease-respecting relay issues: the search starts again, renumbered. */
+    private static final class TokensOutgrown extends RuntimeException {
+        TokensOutgrown(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** Pass as max states for the bound the heap holds with the engine chosen. */
+    public static final int HEAP_BOUND = 0;
+
+    private final int maxStates;
+    private final int healEvery;
+    private final int threads;
+    private final Engine engine;
+    private final Tokens tokens;
+    private final Progress progress;
+
+    public BreadthFirstSearch(int maxStates, int healEvery, Progress progress) {
+        this(maxStates, healEvery, 1, progress);
+    }
+
+    public BreadthFirstSearch(int maxStates, int healEvery, int threads, Progress progress) {
+        this(maxStates, healEvery, threads, Engine.AUTO, progress);
+    }
+
+    public BreadthFirstSearch(int maxStates, int healEvery, int threads, Engine engine, Progress progress) {
+        this(maxStates, healEvery, threads, engine, Tokens.AUTO, progress);
+    }
+
+    public BreadthFirstSearch(int maxStates, int healEvery, int threads, Engine engine, Tokens tokens, Progress progress) {
+        if (maxStates < 0 || healEvery < 1 || threads < 1) {
+            throw new IllegalArgumentException("max states must be >= 0, heal-every and threads >= 1");
+        }
+        this.maxStates = maxStates;
+        this.healEvery = healEvery;
+        this.threads = threads;
+        this.engine = engine;
+        this.tokens = tokens;
+        this.progress = progress;
+    }
+
+    /**
+     * The bound on distinct states that fits the heap. A readable frontier holds whole states (hundreds of
+     * bytes each); a packed one holds a few longs, so the table and the frontier together stay near 100 bytes.
+     */
+    static int defaultMaxStates(StateSpace space) {
+        long perState = space.wordsPerState() > 0 ? 150 : 600; // with margin for the frontier's peak
+        return (int) Math.min(200_000_000L, Runtime.getRuntime().maxMemory() / perState);
+    }
+
+    /** Why a search stopped at its bound: the one the user gave, or the one the heap set (no --max-states given). */
+    private String boundReached(int bound) {
+        return maxStates > 0
+                ? "stopped at the --max-states bound of " + bound + " distinct states; raise it (and -Xmx) or use random/pct search"
+                : "stopped at " + bound + " distinct states, what a heap of " + Runtime.getRuntime().maxMemory() / (1 << 20)
+                        + " MiB holds (no --max-states was given); raise the heap (RELAYCHECK_JAVA_OPTS=-Xmx...) or use "
+                        + "random/pct search";
+    }
+
+    /** A part of a chunk: the buffer its states' successors fill, and what numbering them found. */
+    private record Part(Successors out, Tally tally) {
+    }
+
+    /** Frontier states [from, to), in parts; a search keeps two, one expanding while the other is numbered. */
+    private static final class Chunk {
+        final List<Part> parts = new ArrayList<>();
+        int from;
+        int to;
+    }
+
+    /** What one part of a chunk held, from its numbering; the merging thread sums them in frontier order. */
+    private static final class Tally {
+        int firstState; // the part's first state in the frontier
+        int firstId; // the number its first new state gets
+        int numbered;
+        long transitions;
+        final long[] witnesses = new long[Witness.values().length];
+        long healingChecks; // up to its first failing one
+        int healingFailure;
+        boolean brokenState;
+        boolean stoppedAtBound;
+        int violationAt;
+        int violationChoice;
+        int failedAt = -1; // the part's state (frontier index) the logic failed in; set by the expansion
+        StateSpace.Failed failed;
+
+        void reset() {
+            numbered = 0;
+            transitions = 0;
+            Arrays.fill(witnesses, 0);
+            healingChecks = 0;
+            healingFailure = -1;
+            brokenState = false;
+            stoppedAtBound = false;
+            violationAt = -1;
+        }
+    }
+
+    /** The search's mutable bookkeeping, owned by the merging thread. */
+    private static final class Run {
+        final VisitedSet visited;
+        final StateTree tree = new StateTree();
+        final long[] witnesses = new long[Witness.values().length];
+        long transitions;
+        long healingChecks;
+        int healingFailure = -1;
+        int brokenStates; // a state breaking a state invariant is counted but not stored: the search ends there
+        Counterexample found;
+        LogicFault fault;
+        String incomplete;
+        final long[][] work; // per thread and task (EXPANDING, ADDING, NUMBERING), nanoseconds, for the bench
+
+        Run(int shards, int threads) {
+            visited = new VisitedSet(shards);
+            work = new long[threads][TASK_KINDS];
+        }
+
+        PhaseTimes phaseTimes() {
+            long[] sum = new long[TASK_KINDS];
+            for (long[] w : work) {
+                for (int task = 0; task < TASK_KINDS; task++) {
+                    sum[task] += w[task];
+                }
+            }
+            return new PhaseTimes(sum[EXPANDING], sum[ADDING], sum[NUMBERING]);
+        }
+
+        boolean going() {
+            return found == null && fault == null && incomplete == null;
+        }
+    }
+
+    /**
+     * Searches {@code logic} on {@code scenario} with the fastest engine that takes it, then re-asks a user's
+     * logic every question it was asked ({@link LogicFault#recheck}).
+     */
+    public SearchResult search(RelayLogic logic, Scenario scenario) {
+        return LogicFault.recheck(searchOnce(logic, scenario));
+    }
+
+    private SearchResult searchOnce(RelayLogic logic, Scenario scenario) {
+        RelayModel model = new RelayModel(CheckedLogic.of(logic), scenario);
+        if (tokens == Tokens.CANONICAL) {
+            if (engine == Engine.PACKED) {
+                throw new UsageException("the packed engine keeps exact tokens: --tokens canonical runs on the readable "
+                        + "model (--engine auto or readable)");
+            }
+            return search(model, new ReadableSpace(model, true)).withEngine("readable, tokens renumbered canonically"
+                    + (engine == Engine.AUTO && PackedSpace.of(model).isPresent() ? " (the packed engine keeps exact tokens)" : ""));
+        }
+        try {
+            return searchExact(model);
+        } catch (TokensOutgrown outgrown) {
+            return search(model, new ReadableSpace(model, true)).withEngine("readable, tokens renumbered canonically ("
+                    + outgrown.getMessage() + ")");
+        }
+    }
+
+    private SearchResult searchExact(RelayModel model) {
+        RelayLogic logic = model.logic();
+        Scenario scenario = model.scenario();
+        Optional<PackedSpace> packed = engine == Engine.READABLE ? Optional.empty() : PackedSpace.of(model);
+        if (engine == Engine.PACKED && packed.isEmpty()) {
+            throw new UsageException("the packed engine does not take logic " + logic.id() + " on scenario "
+                    + scenario.name() + ": " + PackedSpace.whyNot(model));
+        }
+        if (packed.isPresent()) {
+            try {
+                return search(model, packed.get());
+            } catch (PackedSpace.Overflow overflow) {
+                if (engine == Engine.PACKED) {
+                    throw new UsageException("the packed engine overflowed: " + overflow.getMessage());
+                }
+                return search(model, new ReadableSpace(model)).withEngine("readable (the packed encoding overflowed: "
+                        + overflow.getMessage() + ")");
+            }
+        }
+        return search(model, new ReadableSpace(model));
+    }
+
+    private SearchResult search(RelayModel model, StateSpace space) {
+        long start = System.nanoTime();
+        int bound = maxStates > 0 ? maxStates : defaultMaxStates(space);
+        int parts = threads == 1 ? 1 : PARTS_PER_THREAD * threads;
+        int shards = threads;
+        Run run = new Run(shards, threads);
+        StateSpace.Level frontier = space.initial();
+        StateSpace.Level next = space.newLevel();
+        long initial = frontier.fingerprint(0);
+        run.visited.shard(VisitedSet.shardOf(initial, shards)).add(initial);
+        // a level's states are numbered in the order they are stored, so state i of a level has number first + i
+        int frontierFirst = run.tree.extend(1);
+        run.tree.put(0, -1, 0);
+        int depth = 0;
+        int stride = space.wordsPerState();
+        int chunkSize = stride > 0 ? PACKED_CHUNK : READABLE_CHUNK;
+        List<StateSpace.Expander> expanders = new ArrayList<>(); // one a thread: each keeps scratch buffers
+        for (int t = 0; t < threads; t++) {
+            expanders.add(space.expander());
+        }
+        Chunk[] chunks = {new Chunk(), new Chunk()};
+        for (Chunk c : chunks) {
+            for (int p = 0; p < parts; p++) {
+                c.parts.add(new Part(new Successors(stride, shards), new Tally()));
+            }
+        }
+        // the readable space skips judging a successor the visited set holds; while other threads add to the
+        // set that answer could change under it, so with more than one thread it judges every successor
+        LongPredicate known = threads == 1 ? run.visited::contains : fingerprint -> false;
+        String task = "bfs " + model.logic().id() + "/" + model.scenario().name();
+        try (Crew crew = new Crew(threads, "relaycheck-bfs")) { // this thread is the first worker
+            while (frontier.size() > 0 && run.going()) {
+                int nextFirst = run.tree.size();
+                Chunk expanded = null; // its successors wait for the visited set; a level's last one drains alone
+                for (int from = 0; run.going() && (from < frontier.size() || expanded != null); from += chunkSize) {
+                    Chunk expanding = from < frontier.size() ? chunks[(from / chunkSize) % 2] : null;
+                    if (expanding != null) {
+                        expanding.from = from;
+                        expanding.to = Math.min(frontier.size(), from + chunkSize);
+                    }
+                    addThenExpand(crew, expanders, run, expanded, expanding, frontier, frontierFirst, known);
+                    if (expanded != null) {
+                        merge(crew, model, run, bound, expanded, frontierFirst, next, nextFirst);
+                        progress.update(task, run.tree.size(), run.transitions, depth);
+                    }
+                    expanded = expanding;
+                }
+                StateSpace.Level done = frontier; // its memory serves the level after next
+                frontier = next;
+                next = done;
+                next.truncate(0);
+                frontierFirst = nextFirst;
+                outgrowsExactTokens(model, space, run, frontier, depth + 1);
+                if (frontier.size() > 0) {
+                    depth++;
+                }
+            }
+        }
+        if (run.found == null && run.fault == null && run.healingFailure >= 0) {
+            // the first failing healing run in search order, whatever the threads; a bound met later does not
+            // make it less real, so it is reported rather than INCOMPLETE
+            String stopped = run.incomplete == null ? "" : " (healing failed before the search "
+                    + run.incomplete.split(";")[0] + ")";
+            counterexampleOrFault(model, run, run.healingFailure, -1, true, space.renumbersTokens(), "bfs" + stopped);
+            run.incomplete = null;
+        }
+        Map<Witness, Long> witnesses = new EnumMap<>(Witness.class);
+        for (Witness w : Witness.values()) {
+            if (run.witnesses[w.ordinal()] > 0) {
+                witnesses.put(w, run.witnesses[w.ordinal()]);
+            }
+        }
+        return new SearchResult("bfs", space.engine(), model.logic(), model.scenario(), run.tree.size() + run.brokenStates,
+                run.transitions, depth, 0, run.healingChecks, System.nanoTime() - start, witnesses,
+                Optional.ofNullable(run.found), Optional.ofNullable(run.incomplete), run.visited.bytes() + run.tree.bytes(),
+                run.phaseTimes(), Optional.ofNullable(run.fault));
+    }
+
+    /**
+     * One step of the pipeline, as one set of tasks: each shard of the visited set takes the successors of
+     * {@code added} (if any) that fall in it, in frontier order, listing which are new; and the parts of
+     * {@code expanding} (if any) are expanded. The shards' tasks are spread among the parts', so that while one
+     * thread adds, waiting on main memory, another tends to expand (a single shard added before any part, as
+     * before, ran soak's two threads about a tenth slower).
+     */
+    private void addThenExpand(Crew crew, List<StateSpace.Expander> expanders, Run run, Chunk added, Chunk expanding,
+                               StateSpace.Level frontier, int frontierFirst, LongPredicate known) {
+        int shards = added == null ? 0 : run.visited.shards();
+        int parts = expanding == null ? 0 : expanding.parts.size();
+        int per = expanding == null ? 0 : (expanding.to - expanding.from + parts - 1) / parts; // states a part
+        // decided before the chunk before is numbered: a chunk may heal after the first failing healing run was
+        // found, but the tallies after that one are not counted
+        boolean heal = run.healingFailure < 0;
+        int[] order = new int[shards + parts]; // the tasks in the order they are taken: shard s as -1 - s, parts as themselves
+        for (int k = 0, shard = 0, part = 0; k < order.length; k++) {
+            boolean add = shard < shards && (part >= parts || (long) shard * parts <= (long) part * shards);
+            order[k] = add ? -1 - shard++ : part++;
+        }
+        crew.forEach(order.length, (member, k) -> {
+            long start = System.nanoTime();
+            if (order[k] < 0) {
+                for (Part p : added.parts) {
+                    p.out().addToShard(run.visited, -1 - order[k]);
+                }
+                run.work[member][ADDING] += System.nanoTime() - start;
+            } else {
+                int lo = Math.min(expanding.to, expanding.from + order[k] * per);
+                expandRange(expanders.get(member), expanding.parts.get(order[k]), frontier, frontierFirst, lo,
+                        Math.min(expanding.to, lo + per), heal, known);
+                run.work[member][EXPANDING] += System.nanoTime() - start;
+            }
+        });
+    }
+
+    /** Runs in a worker: writes only its part, and reads nothing another thread writes meanwhile. */
+    private void expandRange(StateSpace.Expander expander, Part part, StateSpace.Level frontier, int frontierFirst,
+                             int from, int to, boolean heal, LongPredicate known) {
+        Successors out = part.out();
+        out.clear();
+        Tally tally = part.tally();
+        tally.firstState = from;
+        tally.failedAt = -1;
+        tally.failed = null;
+        for (int i = from; i < to; i++) {
+            expander.expand(frontier, i, known, out);
+            boolean healed = heal && expander.failed().isEmpty() && (out.open() == 0 || (frontierFirst + i) % healEvery == 0);
+            out.endState(healed, healed && expander.healingFailsFromLast());
+            if (expander.failed().isPresent()) { // the logic broke its contract: no later state of the part counts
+                tally.failedAt = i;
+                tally.failed = expander.failed().get();
+                return;
+            }
+        }
+    }
+
+    /**
+     * Numbers the chunk's new states in frontier order, counts, and stops at the first violation or the bound.
+     * The new states of each part are counted already, so each part's first number is known: the workers
+     * number and store the parts' new states at once, then this thread sums their tallies in frontier order,
+     * up to the first part that stopped.
+     */
+    private void merge(Crew crew, RelayModel model, Run run, int bound, Chunk chunk, int frontierFirst,
+                       StateSpace.Level next, int nextFirst) {
+        int fresh = 0;
+        for (Part p : chunk.parts) {
+            p.tally().firstId = run.tree.size() + fresh;
+            fresh += p.out().freshCount();
+        }
+        run.tree.extend(fresh);
+        next.extend(fresh);
+        crew.forEach(chunk.parts.size(), (member, p) -> {
+            long start = System.nanoTime();
+            number(chunk.parts.get(p), run.tree, bound, frontierFirst, next, nextFirst);
+            run.work[member][NUMBERING] += System.nanoTime() - start;
+        });
+        for (Part p : chunk.parts) {
+            Tally tally = p.tally();
+            run.transitions += tally.transitions;
+            for (int bit = 0; bit < run.witnesses.length; bit++) {
+                run.witnesses[bit] += tally.witnesses[bit];
+            }
+            if (run.healingFailure < 0) {
+                run.healingChecks += tally.healingChecks;
+                run.healingFailure = tally.healingFailure;
+            }
+            run.brokenStates |= tally.brokenState ? 1 : 0;
+            if (tally.stoppedAtBound) {
+                run.incomplete = boundReached(bound);
+            } else if (tally.violationAt >= 0) {
+                counterexampleOrFault(model, run, tally.violationAt, tally.violationChoice, false, false, "bfs");
+            } else if (tally.failed != null) {
+                run.fault = fault(model, run.tree, frontierFirst + tally.failedAt, tally.failed);
+            }
+            if (!run.going()) { // room was made for the whole chunk's new states: keep those numbered
+                run.tree.truncate(tally.firstId + tally.numbered);
+                next.truncate(tally.firstId + tally.numbered - nextFirst);
+                return;
+            }
+        }
+    }
+
+    /**
+     * Runs in a worker: gives the new successors of a part the numbers from its first on, in order, storing
+     * each in the tree and the next level, and counts transitions, witnesses and healing runs. Writes only the
+     * part's tally and the entries its numbers name.
+     */
+    private void number(Part part, StateTree tree, int bound, int frontierFirst, StateSpace.Level next,
+                        int nextFirst) {
+        Successors successors = part.out();
+        Tally tally = part.tally();
+        tally.reset();
+        if (successors.firstBreak() >= 0 || tally.firstId + successors.freshCount() > bound) {
+            numberUntilStop(successors, tally, tree, bound, frontierFirst, next, nextFirst);
+            return;
+        }
+        // the search goes on past this part: its counts are the expansion's, and only new successors need a visit
+        tally.transitions = successors.size();
+        for (int bit = 0; bit < tally.witnesses.length; bit++) {
+            tally.witnesses[bit] = successors.witnessCount(bit);
+        }
+        tally.healingChecks = successors.healedThroughFailure();
+        if (successors.firstHealingFailure() >= 0) {
+            tally.healingFailure = frontierFirst + tally.firstState + successors.firstHealingFailure();
+        }
+        int k = 0; // the state whose successor j is
+        for (int j = successors.nextFresh(); j >= 0; j = successors.nextFresh()) {
+            while (successors.to(k) <= j) {
+                k++;
+            }
+            int newId = tally.firstId + tally.numbered;
+            tree.put(newId, frontierFirst + tally.firstState + k, j - successors.from(k));
+            next.put(newId - nextFirst, successors, j);
+            tally.numbered++;
+        }
+    }
+
+    /**
+     * {@link #number} for a part the search stops in, at its first violation or at the bound: visits every
+     * successor in order, counting only up to the one it stops at.
+     */
+    private static void numberUntilStop(Successors successors, Tally tally, StateTree tree, int bound, int frontierFirst,
+                                        StateSpace.Level next, int nextFirst) {
+        int fresh = successors.nextFresh();
+        int f = tally.firstState;
+        for (int k = 0; k < successors.states(); k++, f++) {
+            int id = frontierFirst + f;
+            if (successors.healed(k) && tally.healingFailure < 0) {
+                tally.healingChecks++;
+                if (successors.healingFailed(k)) {
+                    tally.healingFailure = id;
+                }
+            }
+            int first = successors.from(k);
+            for (int j = first; j < successors.to(k); j++) {
+                tally.transitions++;
+                for (int w = successors.witnesses(j), bit = 0; w != 0; w >>>= 1, bit++) {
+                    tally.witnesses[bit] += w & 1;
+                }
+                byte breaks = successors.breaks(j);
+                if (breaks == Successors.BREAKS_STATE) {
+                    tally.brokenState = true;
+                } else if (j == fresh) {
+                    fresh = successors.nextFresh();
+                    int newId = tally.firstId + tally.numbered;
+                    if (newId >= bound) {
+                        tally.stoppedAtBound = true;
+                        return;
+                    }
+                    tree.put(newId, id, j - first);
+                    next.put(newId - nextFirst, successors, j);
+                    tally.numbered++;
+                }
+                if (breaks != Successors.NONE) {
+                    tally.violationAt = id;
+                    tally.violationChoice = j - first;
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
+     * With exact tokens, stops the search (to start again renumbered) once a completed level holds a state whose
+     * last token passes what a lease-respecting relay can issue: such a space need not close. Checked on stored
+     * states of a whole level only, so whether it happens does not depend on the threads.
+     */
+    private void outgrowsExactTokens(RelayModel model, StateSpace space, Run run, StateSpace.Level level, int depth) {
+        if (tokens != Tokens.AUTO || space.renumbersTokens() || !run.going()) {
+            return;
+        }
+        long bound = CanonicalTokens.exactBound(model.scenario(), model.maxTicks());
+        long max = level.maxLastToken();
+        if (max > bound) {
+            throw new TokensOutgrown("the exact space reached token t" + max + " at depth " + depth + ", past the t"
+                    + bound + " a relay whose leases last can issue here");
+        }
+    }
+
+    /**
+     * The counterexample through state {@code id}, or, for a logic that answers differently when the path is
+     * rebuilt, where it did.
+     */
+    private static void counterexampleOrFault(RelayModel model, Run run, int id, int lastChoice, boolean liveness,
+                                              boolean renumbered, String foundBy) {
+        try {
+            run.found = counterexample(model, run.tree, id, lastChoice, liveness, renumbered, foundBy);
+        } catch (RebuildFailed f) {
+            run.fault = f.fault;
+        }
+    }
+
+    /** The logic failed while a path was rebuilt from the stored choices. */
+    private static final class RebuildFailed extends RuntimeException {
+        final transient LogicFault fault;
+
+        RebuildFailed(LogicFault fault) {
+            super(fault.failure().line(), null, false, false);
+            this.fault = fault;
+        }
+    }
+
+    /** The steps to state {@code id} from the stored choices, then the one {@code lastChoice} picks (-1: none). */
+    private static List<Step> path(RelayModel model, StateTree tree, int id, int lastChoice) {
+        List<Integer> choices = new ArrayList<>();
+        for (int at = id; at > 0; at = tree.parent(at)) {
+            choices.add(tree.choice(at));
+        }
+        Collections.reverse(choices);
+        if (lastChoice >= 0) {
+            choices.add(lastChoice);
+        }
+        List<Step> path = new ArrayList<>();
+        RelayState s = model.initial();
+        Step taking = null;
+        try {
+            for (int choice : choices) {
+                taking = null;
+                Step step = model.enabled(s).get(choice);
+                taking = step;
+                s = model.applyEnabled(s, step).state();
+                path.add(step);
+            }
+        } catch (LogicFailure f) {
+            throw new RebuildFailed(LogicFault.of(model, path, taking == null ? LogicFault.Doing.LISTING_STEPS
+                    : LogicFault.Doing.TAKING_STEP, Optional.ofNullable(taking), f, OptionalLong.empty(), "bfs"));
+        }
+        return path;
+    }
+
+    /** The fault the expansion of state {@code id} met, with the path to that state. */
+    private static LogicFault fault(RelayModel model, StateTree tree, int id, StateSpace.Failed failed) {
+        try {
+            return LogicFault.of(model, path(model, tree, id, -1), failed.doing(), failed.step(), failed.failure(),
+                    OptionalLong.empty(), "bfs");
+        } catch (RebuildFailed f) {
+            return f.fault;
+        }
+    }
+
+    /** Rebuilds the path to state {@code id} from the stored choices, then takes step {@code lastChoice} (-1: none). */
+    private static Counterexample counterexample(RelayModel model, StateTree tree, int id, int lastChoice,
+                                                 boolean liveness, boolean renumbered, String foundBy) {
+        List<Step> path = path(model, tree, id, lastChoice);
+        Judge.Judgement j;
+        try {
+            j = Judge.judge(model, path, liveness);
+        } catch (LogicFailure f) {
+            throw new RebuildFailed(LogicFault.of(model, path, LogicFault.Doing.HEALING, Optional.empty(), f,
+                    OptionalLong.empty(), "bfs"));
+        }
+        Violation v = j.violation().orElseThrow(() -> new IllegalStateException(
+                "internal error: the rebuilt path does not reproduce the violation (non-deterministic logic?"
+                        + (renumbered ? " or one that looks at token values: try --tokens exact" : "") + ")"));
+        return new Counterexample(model.logic(), model.scenario(), v, path, j.trace(), OptionalLong.empty(), foundBy);
+    }
+}

@@ -1,0 +1,135 @@
+package dev.relaycheck.checker.search;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntConsumer;
+
+/**
+ * A fixed team of threads that run the phases of a search together: {@link #run} hands each member its
+ * index and returns when all are done; the calling thread is member 0. Between phases the others spin a
+ * while before they park, because a search runs hundreds of phases a second and waking a parked thread
+ * on a virtual machine takes up to a millisecond (an executor's submit and get cost soak about a second
+ * on two threads). They spin only when the crew fits the cores, so a spinning member never keeps a working
+ * one off a core. A member's exception is rethrown by {@link #run} once every member is done.
+ * {@link #forEach} deals items out to whichever member is free, so members that finish early take up the
+ * rest instead of waiting.
+ */
+final class Crew implements AutoCloseable {
+    private final int size;
+    private final long spinNanos; // a pause between two phases is far shorter than 20 ms
+    private final Thread[] members;
+    private final AtomicInteger running = new AtomicInteger();
+    private volatile IntConsumer task;
+    private volatile int phase; // bumped by each run, after its task is set
+    private volatile boolean closed;
+    private volatile RuntimeException failure;
+    private volatile Thread caller;
+    private final AtomicInteger nextItem = new AtomicInteger();
+
+    /** A crew of {@code size} members: this thread and {@code size - 1} daemon threads named after {@code name}. */
+    Crew(int size, String name) {
+        this.size = size;
+        spinNanos = size <= Runtime.getRuntime().availableProcessors() ? 20_000_000 : 0;
+        members = new Thread[size - 1];
+        for (int m = 1; m < size; m++) {
+            int index = m;
+            Thread t = new Thread(() -> serve(index), name + "-" + m);
+            t.setDaemon(true);
+            members[m - 1] = t;
+            t.start();
+        }
+    }
+
+    /** Runs {@code task} for 0 to size-1, 0 on this thread, and returns when every member is done. */
+    void run(IntConsumer task) {
+        if (size == 1) {
+            task.accept(0);
+            return;
+        }
+        caller = Thread.currentThread();
+        failure = null;
+        running.set(size - 1);
+        this.task = task;
+        phase++;
+        for (Thread t : members) {
+            LockSupport.unpark(t);
+        }
+        try {
+            task.accept(0);
+        } catch (RuntimeException | Error e) {
+            awaitMembers();
+            throw e;
+        }
+        awaitMembers();
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** What {@link #forEach} does with an item: the member doing it, and the item. */
+    @FunctionalInterface
+    interface ItemTask {
+        void accept(int member, int item);
+    }
+
+    /**
+     * Does items 0 to count-1, each once, each by whichever member is free first, taking them in order;
+     * returns when all are done.
+     */
+    void forEach(int count, ItemTask task) {
+        nextItem.set(0);
+        run(member -> {
+            for (int item = nextItem.getAndIncrement(); item < count; item = nextItem.getAndIncrement()) {
+                task.accept(member, item);
+            }
+        });
+    }
+
+    private void awaitMembers() {
+        long start = System.nanoTime();
+        while (running.get() > 0) {
+            if (System.nanoTime() - start < spinNanos) {
+                Thread.onSpinWait();
+            } else {
+                LockSupport.parkNanos(this, 100_000);
+            }
+        }
+    }
+
+    private void serve(int index) {
+        int seen = 0;
+        while (true) {
+            long start = System.nanoTime();
+            while (phase == seen && !closed) {
+                if (System.nanoTime() - start < spinNanos) {
+                    Thread.onSpinWait();
+                } else {
+                    LockSupport.park(this);
+                }
+            }
+            if (closed) {
+                return;
+            }
+            seen = phase;
+            try {
+                task.accept(index);
+            } catch (RuntimeException e) {
+                failure = e;
+            } catch (Error e) {
+                failure = new IllegalStateException(e);
+            } finally {
+                if (running.decrementAndGet() == 0) {
+                    LockSupport.unpark(caller);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        for (Thread t : members) {
+            LockSupport.unpark(t);
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package dev.relaycheck.checker.search;
+
+import dev.relaycheck.model.ConsumerState;
+import dev.relaycheck.model.Held;
+import dev.relaycheck.model.OutboxRow;
+import dev.relaycheck.model.PollerState;
+import dev.relaycheck.model.RelayState;
+import dev.relaycheck.model.SplitMix64;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A 64-bit fingerprint of a state, computed by walking the readable state directly (no packing, no
+ * allocation). Every input is specified by the JDK (String.hashCode, ordinals, ints), so the same state has
+ * the same fingerprint on every JVM; record and enum hashCodes are avoided because enum hashCodes are
+ * identity hashes that change from run to run.
+ */
+public final class Fingerprint {
+    private Fingerprint() {
+    }
+
+    public static long of(RelayState s) {
+        long h = 0x2545F4914F6CDD1DL;
+        h = add(h, s.clock());
+        h = add(h, s.lastToken());
+        h = add(h, s.rows().size());
+        for (OutboxRow r : s.rows()) {
+            h = add(h, str(r.id()));
+            h = add(h, r.status().ordinal());
+            if (r.lease() == null) {
+                h = add(h, -1);
+            } else {
+                h = add(h, str(r.lease().owner()));
+                h = add(h, r.lease().token());
+                h = add(h, r.lease().expiry());
+            }
+        }
+        h = add(h, s.businessWrites().size());
+        for (String b : s.businessWrites()) {
+            h = add(h, str(b));
+        }
+        h = consumer(h, s.consumer());
+        for (PollerState p : s.pollers()) {
+            h = add(h, p.phase().ordinal());
+            h = add(h, p.batch().size());
+            for (Held held : p.batch()) {
+                h = add(h, str(held.eventId()));
+                h = add(h, held.token());
+            }
+            h = add(h, p.readSet().size());
+            for (String id : p.readSet()) {
+                h = add(h, str(id));
+            }
+        }
+        h = add(h, s.producer().next());
+        h = add(h, s.producer().businessOnly() ? 1 : 0);
+        h = add(h, s.faults().crashes());
+        h = add(h, s.faults().lostAcks());
+        h = add(h, s.faults().deliverFails());
+        h = add(h, s.faults().produceFails());
+        return SplitMix64.mix(h);
+    }
+
+    private static long consumer(long h, ConsumerState c) {
+        h = add(h, c.markers().size());
+        for (Map.Entry<String, String> e : c.markers().entrySet()) {
+            h = add(h, str(e.getKey()));
+            h = add(h, str(e.getValue()));
+        }
+        h = add(h, c.stock().size());
+        for (Map.Entry<String, Integer> e : c.stock().entrySet()) {
+            h = add(h, str(e.getKey()));
+            h = add(h, e.getValue());
+        }
+        h = add(h, c.effects().size());
+        for (Map.Entry<String, Integer> e : c.effects().entrySet()) {
+            h = add(h, str(e.getKey()));
+            h = add(h, e.getValue());
+        }
+        h = add(h, c.appliedOrder().size());
+        for (Map.Entry<String, List<Integer>> e : c.appliedOrder().entrySet()) {
+            h = add(h, str(e.getKey()));
+            h = add(h, e.getValue().size());
+            for (int seq : e.getValue()) {
+                h = add(h, seq);
+            }
+        }
+        return h;
+    }
+
+    private static long str(String s) {
+        return ((long) s.hashCode() << 32) ^ s.length();
+    }
+
+    private static long add(long h, long v) {
+        return (h ^ SplitMix64.mix(v + 0x9E3779B97F4A7C15L)) * 0x100000001B3L;
+    }
+
+    /**
+     * The chance that two of {@code n} distinct states shared a fingerprint, assuming uniform 64-bit
+     * fingerprints: about n(n-1)/2 / 2^64 (TLC prints the same estimate).
+     */
+    public static double collisionProbability(long n) {
+        return (double) n * (double) (n - 1) / 2.0 / Math.pow(2, 64);
+    }
+}
