@@ -1,5 +1,6 @@
 package dev.relaycheck.checker.report;
 
+import dev.relaycheck.checker.replay.ReplayLine;
 import dev.relaycheck.checker.search.SearchResult;
 
 import java.util.List;
@@ -36,6 +37,13 @@ public final class SummaryMarkdown {
         if (!failures.isEmpty()) {
             failures.forEach(f -> b.append("- **").append(f).append("**\n"));
             b.append('\n');
+        }
+        // the logic under test's own counterexamples, each as the line that replays it, ready to paste
+        List<String> replays = r.model().subject().stream().flatMap(s -> s.counterexample().stream()).map(ReplayLine::of).toList();
+        if (!replays.isEmpty()) {
+            b.append("Replay ").append(replays.size() == 1 ? "it" : "them").append(":\n\n```\n");
+            replays.forEach(line -> b.append(line).append('\n'));
+            b.append("```\n\n");
         }
         long passed = r.model().subject().stream().filter(SearchResult::passed).count();
         b.append(String.format("Model: %d of %d scenarios passed exhaustively. Checkers: ", passed, r.model().subject().size()));

@@ -87,6 +87,65 @@ class UserLogicEndToEndTest {
         assertThat(gone.out()).startsWith("NOT REPRODUCED: step 6: expected Ack(p1,E1,t1) => ACKED E1/t1");
     }
 
+    /** A scenario the user wrote by hand: three pollers, a longer lease, two events of one aggregate. */
+    private static final String MY_SCENARIO = """
+            # our checkout flow: three relay instances, a 3-tick lease
+            name checkout
+            pollers a b c
+            stock SKU-29 5
+            event EVENT-61 SKU-29 2
+            event EVENT-62 SKU-29 1
+            lease 3
+            ticks lease+1
+            deliver-fails 1
+            requires STALE_ACK LEASE_RECLAIMED
+            """;
+
+    @Test
+    void aJarredLogicOnTheUsersOwnScenarioFileGoesThroughEveryCommandAndItsDeterminismIsChecked() throws Exception {
+        ChildCli.compileJar(dir, "acme", Map.of(CLASS, BUGGY, "com.acme.Flaky", """
+                package com.acme;
+                import dev.relaycheck.model.*;
+                /** Answers acks from a counter it keeps between calls: not a function of its arguments. */
+                public final class Flaky extends CorrectRelayLogic {
+                    private static int asked;
+                    @Override public String id() { return "acme-flaky"; }
+                    @Override public boolean acceptsAck(OutboxRow row, long token) { return super.acceptsAck(row, token) && asked++ % 7 != 3; }
+                }
+                """));
+        Files.writeString(dir.resolve("checkout.scenario"), MY_SCENARIO);
+        String[] logic = {"--logic", CLASS, "--classpath", "acme.jar", "-s", "checkout.scenario"};
+
+        ChildCli.Run explored = ChildCli.run(dir, with(new String[] {"explore"}, logic));
+        assertThat(explored.exit()).as(explored.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(explored.out()).contains("VIOLATION STALE_ACK_REJECTED in scenario checkout with logic acme-owner-fenced");
+        ChildCli.Run replayed = ChildCli.run(dir, pasted(explored.out()));
+        assertThat(replayed.exit()).as(replayed.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(replayed.out()).contains("REPRODUCED STALE_ACK_REJECTED");
+
+        ChildCli.Run walked = ChildCli.run(dir, with(new String[] {"random", "--runs", "3000", "--seed", "7"}, logic));
+        assertThat(walked.exit()).as(walked.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(ChildCli.run(dir, pasted(walked.out())).out()).contains("REPRODUCED STALE_ACK_REJECTED");
+
+        ChildCli.Run checked = ChildCli.run(dir, with(new String[] {"check", "--only", "model", "--results", "out"}, logic));
+        assertThat(checked.exit()).as(checked.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(checked.out()).contains("acme-owner-fenced on checkout: VIOLATION STALE_ACK_REJECTED");
+        // the line the report keeps replays the user's scenario too: the record carries it, not its file
+        Files.delete(dir.resolve("checkout.scenario"));
+        ChildCli.Run fromReport = ChildCli.run(dir, pasted(Files.readString(dir.resolve("out/summary.md"))));
+        assertThat(fromReport.exit()).as(fromReport.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(fromReport.out()).contains("REPRODUCED STALE_ACK_REJECTED");
+
+        Files.writeString(dir.resolve("checkout.scenario"), MY_SCENARIO);
+        String[] flaky = {"--logic", "com.acme.Flaky", "--classpath", "acme.jar", "-s", "checkout.scenario"};
+        for (String[] command : new String[][] {with(new String[] {"explore"}, flaky),
+                with(new String[] {"check", "--only", "model", "--results", "flaky"}, flaky)}) {
+            ChildCli.Run r = ChildCli.run(dir, command);
+            assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.NON_DETERMINISM);
+            assertThat(r.out() + r.err()).contains("NON-DETERMINISM in logic acme-flaky").contains("acceptsAck(");
+        }
+    }
+
     @Test
     void aUsersLogicCannotPassForAShippedOneOrGoNameless() {
         for (var idAndWhy : Map.of("\"correct\"", "which is the id of a shipped logic", "null", "returns null from id()",
