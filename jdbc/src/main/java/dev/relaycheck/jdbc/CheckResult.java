@@ -20,10 +20,15 @@ public record CheckResult(String check, List<CheckRow> rows, long runs, String r
         return rows.stream().allMatch(CheckRow::ok);
     }
 
-    /** One line per row, for a console. */
+    /** One line per row, for a console; the rows that failed come first, so a failure is not lost in the table. */
     public String summary() {
         StringBuilder b = new StringBuilder(check + ": " + (passed() ? "PASS" : "FAIL") + " (" + runs + " runs)\n");
-        rows.forEach(r -> b.append(String.format("  %-28s %-7s %s%n", r.target(), r.verdict(), r.detail())));
+        rows.stream().filter(r -> !r.ok()).forEach(r -> line(b, r));
+        rows.stream().filter(CheckRow::ok).forEach(r -> line(b, r));
         return b.toString();
+    }
+
+    private static void line(StringBuilder b, CheckRow r) {
+        b.append(String.format("  %-28s %-7s %s%n", r.target(), r.verdict(), r.detail()));
     }
 }
