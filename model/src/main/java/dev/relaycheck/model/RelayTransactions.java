@@ -90,7 +90,9 @@ public final class RelayTransactions {
      * specification): asks the logic's decision without the context.
      */
     public static StepResult ack(RelayLogic logic, RelayState s, String eventId, long token) {
-        return ack(s, eventId, token, row -> logic.acceptsAck(row, token));
+        StepResult r = ack(s, eventId, token, row -> logic.acceptsAck(row, token));
+        return r.outcome() instanceof Outcome.Stale ? unmatched(logic, s, s.row(eventId).orElseThrow(), Outcome.Unmatched.ACK,
+                token, Finer.NONE) : r; // a poller that ignores the result unlocks anyway (issue 20, hazard 6)
     }
 
     private static StepResult ack(RelayState s, String eventId, long token, Predicate<OutboxRow> accepts) {
@@ -108,7 +110,9 @@ public final class RelayTransactions {
 
     /** The fenced release of a store whose API does not say who releases (see {@link #ack(RelayLogic, RelayState, String, long)}). */
     public static StepResult release(RelayLogic logic, RelayState s, String eventId, long token) {
-        return release(s, eventId, token, row -> logic.acceptsRelease(row, token));
+        StepResult r = release(s, eventId, token, row -> logic.acceptsRelease(row, token));
+        return r.outcome() instanceof Outcome.Stale ? unmatched(logic, s, s.row(eventId).orElseThrow(),
+                Outcome.Unmatched.RELEASE, token, Finer.NONE) : r;
     }
 
     private static StepResult release(RelayState s, String eventId, long token, Predicate<OutboxRow> accepts) {
