@@ -28,7 +28,11 @@ public final class Durations {
         long total = 0;
         int at = 0;
         while (at < t.length() && m.find(at) && m.start() == at) {
-            total = Math.addExact(total, Math.multiplyExact(Long.parseLong(m.group(1)), unit(m.group(2))));
+            try {
+                total = Math.addExact(total, Math.multiplyExact(Long.parseLong(m.group(1)), unit(m.group(2))));
+            } catch (ArithmeticException e) {
+                throw new IllegalArgumentException(what + " '" + text + "' is longer than this tool can count");
+            }
             at = m.end();
         }
         if (t.isEmpty() || at != t.length()) {

@@ -66,8 +66,9 @@ class ConfigCliTest {
         ChildCli.Run list = ChildCli.run(dir, "config", "--lease", "10s", "--max-attempts", "4", "--backoff", "5s,1m",
                 "--retention", "10m", "--max-stall", "30s");
         assertThat(list.out()).contains("attempt 2 claims the row after a backoff of 5s (lease to 25s)")
-                .contains("attempt 3 claims the row after a backoff of 1m (lease to 1m45s)")
-                .contains("attempt 4 claims the row after a backoff of 1m (lease to 2m55s)");
+                .contains("attempt 3 claims the row after a backoff of 1m (lease to 1m35s)")
+                .contains("attempt 4 claims the row after a backoff of 1m (lease to 2m45s)")
+                .contains("3m15s      attempt 4 (the last), having worked its whole lease and stalled 30s");
         assertThat(list.exit()).isEqualTo(RelaycheckCli.CLEAN);
         ChildCli.Run once = ChildCli.run(dir, "config", "--lease", "10s", "--max-attempts", "1", "--retention", "0",
                 "--max-stall", "1h");
@@ -84,7 +85,9 @@ class ConfigCliTest {
                 new String[] {"--lease", "30s", "--max-attempts", "five", "--retention", "1h", "--max-stall", "2m"},
                 new String[] {"--lease", "30s", "--max-attempts", "5", "--backoff", "10s*0", "--retention", "1h", "--max-stall", "2m"},
                 new String[] {"--lease", "30s", "--max-attempts", "5", "--backoff", "10s,,20s", "--retention", "1h", "--max-stall", "2m"},
-                new String[] {"--lease", "30s", "--max-attempts", "1000", "--backoff", "1d*1000", "--retention", "1h", "--max-stall", "2m"},
+                // a backoff that outgrows a long before the retention is reached; a duration past a long
+                new String[] {"--lease", "30s", "--max-attempts", "1000", "--backoff", "1d*1000", "--retention", "100000000000d", "--max-stall", "2m"},
+                new String[] {"--lease", "30s", "--max-attempts", "5", "--retention", "999999999999d", "--max-stall", "2m"},
                 new String[] {"--lease", "30s", "--max-attempts", "5", "--max-stall", "2m"})) {
             String[] full = new String[args.length + 1];
             full[0] = "config";
