@@ -4,6 +4,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -256,5 +257,28 @@ public final class CheckedLogic implements RelayLogic {
     @Override
     public ConsumerShape consumerShape() {
         return ask(delegate::consumerShape, "consumerShape");
+    }
+
+    // issue 20's decisions (retention, ack scope, settle result): delegated and checked like the others
+
+    @Override
+    public OptionalInt markerRetention(int leaseTicks) {
+        return ask(() -> delegate.markerRetention(leaseTicks), "markerRetention", new Named("leaseTicks", leaseTicks));
+    }
+
+    @Override
+    public List<String> rowsAckTouches(OutboxRow acked, long token, String poller, List<Held> batch, List<OutboxRow> outbox) {
+        return ask(() -> List.copyOf(delegate.rowsAckTouches(acked, token, poller, batch, outbox)), "rowsAckTouches", acked,
+                new Token(token), poller, batch, outbox);
+    }
+
+    @Override
+    public boolean readsSettleResult() {
+        return ask(delegate::readsSettleResult, "readsSettleResult");
+    }
+
+    @Override
+    public boolean unlocksAfterSettling() {
+        return ask(delegate::unlocksAfterSettling, "unlocksAfterSettling");
     }
 }

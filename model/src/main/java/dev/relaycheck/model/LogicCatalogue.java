@@ -2,18 +2,22 @@ package dev.relaycheck.model;
 
 import dev.relaycheck.model.variants.AckBeforeDeliver;
 import dev.relaycheck.model.variants.AckIgnoresToken;
+import dev.relaycheck.model.variants.BatchAckWholeBatch;
 import dev.relaycheck.model.variants.CheckThenActClaim;
 import dev.relaycheck.model.variants.ClaimIgnoresLease;
 import dev.relaycheck.model.variants.DedupByPayload;
 import dev.relaycheck.model.variants.EffectBeforeMarker;
+import dev.relaycheck.model.variants.IgnoresSettleResult;
 import dev.relaycheck.model.variants.LeaseNeverExpires;
 import dev.relaycheck.model.variants.MarkerBeforeEffect;
 import dev.relaycheck.model.variants.NewIdOnRetry;
 import dev.relaycheck.model.variants.NoDedupMarker;
 import dev.relaycheck.model.variants.NoHeadOfAggregate;
 import dev.relaycheck.model.variants.OutboxOutsideTransaction;
+import dev.relaycheck.model.variants.PurgeAtAck;
 import dev.relaycheck.model.variants.ReclaimKeepsToken;
 import dev.relaycheck.model.variants.ReleaseIgnoresToken;
+import dev.relaycheck.model.variants.RetentionShorterThanRedelivery;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +32,7 @@ public final class LogicCatalogue {
         return new CorrectRelayLogic();
     }
 
-    /** The 14 broken variants, numbered 1..14 in this order. */
+    /** The broken variants, numbered from 1 in this order (DESIGN.md's 14, then issue 20's). */
     public static List<RelayLogic> variants() {
         return List.of(
                 new AckIgnoresToken(),
@@ -44,7 +48,12 @@ public final class LogicCatalogue {
                 new NewIdOnRetry(),
                 new NoHeadOfAggregate(),
                 new OutboxOutsideTransaction(),
-                new ReleaseIgnoresToken());
+                new ReleaseIgnoresToken(),
+                // issue 20: retention (hazard 1), which rows an ack touches (2), an ack's result ignored (6)
+                new PurgeAtAck(),
+                new RetentionShorterThanRedelivery(),
+                new BatchAckWholeBatch(),
+                new IgnoresSettleResult());
     }
 
     /** The correct logic first, then every variant. */

@@ -184,4 +184,73 @@ public sealed interface Outcome {
             return "ROLLED_BACK " + eventId;
         }
     }
+
+    // ------------------------------------------------------------- retention, ack scope, settle result
+    // Finer outcomes of hazards 1, 2 and 6. Each keeps the kind of the outcome it refines (a late duplicate is
+    // still a DUPLICATE), and the model reports it only where a logic or scenario uses the hazard, so every
+    // other search keeps its traces, its witnesses and its counts.
+
+    /** The consumer's cleanup purged the marker {@code key} of {@code eventId}, written at tick {@code writtenAt}. */
+    record Purged(String eventId, String key, int writtenAt, int now) implements Outcome {
+        public String kind() {
+            return "PURGED";
+        }
+
+        public String toString() {
+            return "PURGED marker " + key + " of " + eventId + " (written at t=" + writtenAt + ", purged at t=" + now
+                    + " by the retention policy)";
+        }
+    }
+
+    /** A duplicate absorbed by a marker written {@code markerAge} ticks before, more than a lease. */
+    record LateDuplicate(String eventId, int markerAge) implements Outcome {
+        public String kind() {
+            return "DUPLICATE";
+        }
+
+        public String toString() {
+            return "DUPLICATE " + eventId + " (its marker is " + markerAge + " ticks old: a shorter retention would have lost it)";
+        }
+    }
+
+    /**
+     * An ack made while rows of the poller's batch were still to deliver; {@code alsoDelivered}: the rows besides
+     * the acked one that the logic's ack marked DELIVERED.
+     */
+    record AckedMidBatch(String eventId, long token, List<String> stillToDeliver, List<String> alsoDelivered)
+            implements Outcome {
+        public AckedMidBatch {
+            stillToDeliver = List.copyOf(stillToDeliver);
+            alsoDelivered = List.copyOf(alsoDelivered);
+        }
+
+        public String kind() {
+            return "ACKED";
+        }
+
+        public String toString() {
+            return "ACKED " + eventId + "/t" + token + " with " + stillToDeliver + " of its batch still to deliver"
+                    + (alsoDelivered.isEmpty() ? "" : "; the ack also marked " + alsoDelivered + " DELIVERED");
+        }
+    }
+
+    /**
+     * An ack or release ({@code what}) that matched no row. {@code unlockedAnyway}: the poller did not read the
+     * result and, believing the row settled, cleared its lease by id.
+     */
+    record Unmatched(String what, String eventId, long token, long currentToken, boolean unlockedAnyway)
+            implements Outcome {
+        public static final String ACK = "ack";
+        public static final String RELEASE = "release";
+
+        public String kind() {
+            return "STALE";
+        }
+
+        public String toString() {
+            return "STALE " + eventId + "/t" + token + " (" + what + " matched no row: it holds "
+                    + (currentToken < 0 ? "no lease" : "t" + currentToken) + ")"
+                    + (unlockedAnyway ? "; the poller ignored that and unlocked the row by id" : "; the poller knows it did not apply");
+        }
+    }
 }

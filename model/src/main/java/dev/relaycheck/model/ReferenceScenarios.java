@@ -85,6 +85,47 @@ public final class ReferenceScenarios {
                 .build();
     }
 
+    /**
+     * Issue 20, hazard 1: a lost ack's redelivery comes more than a lease after the marker was written (a re-claim
+     * after expiry, then a stalled delivery), which is what a retention sized to the lease purges first. Requires
+     * {@link Witness#LATE_REDELIVERY}, so the consumer dates its markers here.
+     */
+    public static Scenario markerRetention() {
+        return Scenario.builder("marker-retention")
+                .description("E1's ack is lost; its redelivery comes more than a lease after the marker: a retention "
+                        + "policy must not purge the marker first")
+                .pollers("p1", "p2").stock("SKU-1", 10).event("E1", "SKU-1", 3)
+                .leaseTicks(1).ticksBeyondLease(1).maxLostAcks(1)
+                .requires(Witness.DUPLICATE_ABSORBED, Witness.LATE_REDELIVERY).build();
+    }
+
+    /**
+     * Issue 20, hazard 2: a poller holds a batch of two rows and acks the first while the second is still to
+     * deliver, which is where an ack that touches more than its row marks an undelivered row DELIVERED.
+     */
+    public static Scenario batchAck() {
+        return Scenario.builder("batch-ack")
+                .description("a poller claims a batch of two rows and acks the first while the second is still to "
+                        + "deliver; a crash may follow")
+                .pollers("p1", "p2").stock("SKU-1", 10).stock("SKU-2", 10)
+                .event("E1", "SKU-1", 1).event("E2", "SKU-2", 2)
+                .batch(2).leaseTicks(2).ticksBeyondLease(0).maxCrashes(1)
+                .requires(Witness.ACK_MID_BATCH).build();
+    }
+
+    /**
+     * Issue 20, hazard 6: a stalled poller's ack, and after a failed delivery its release, match no row because
+     * another poller re-claimed it; the poller must take that as "not applied", not act as if it were.
+     */
+    public static Scenario unmatchedSettle() {
+        return Scenario.builder("unmatched-settle")
+                .description("a stalled poller's ack or release matches no row (another poller took the row over); "
+                        + "it must not act as if it had applied")
+                .pollers("p1", "p2").stock("SKU-1", 10).event("E1", "SKU-1", 3)
+                .leaseTicks(1).ticksBeyondLease(1).maxDeliverFails(1)
+                .requires(Witness.STALE_ACK, Witness.UNMATCHED_ACK, Witness.UNMATCHED_RELEASE).build();
+    }
+
     private static Scenario.Builder bigBase(String name, int ticksBeyondLease, int crashes, int lostAcks) {
         return Scenario.builder(name)
                 .pollers("p1", "p2", "p3").stock("SKU-1", 20).stock("SKU-2", 20)
@@ -96,7 +137,8 @@ public final class ReferenceScenarios {
     /** Every reference scenario, smallest first. */
     public static List<Scenario> all() {
         return List.of(event61LostAck(), staleAckAfterExpiry(), doubleClaim(), crashRestart(), aggregateOrder(),
-                producerAtomicity(), mixed(), mixedBig(), soak());
+                producerAtomicity(), mixed(), mixedBig(), soak(),
+                markerRetention(), batchAck(), unmatchedSettle()); // issue 20: retention, ack scope, unmatched settle
     }
 
     /** The scenarios {@code relaycheck check} searches exhaustively by default (all but soak). */

@@ -2,6 +2,7 @@ package dev.relaycheck.model;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The lease and consumer logic under test: every decision a relay makes, as pure functions. The model
@@ -121,6 +122,46 @@ public interface RelayLogic {
     /** How the marker insert and the business effect are committed. */
     default ConsumerShape consumerShape() {
         return ConsumerShape.ONE_TRANSACTION;
+    }
+
+    // ---------------------------------------------------------------- issue 20: retention, ack scope, result
+
+    /**
+     * How long the consumer keeps a dedup marker, in ticks, before its inbox cleanup may purge it; empty: for
+     * ever (every shipped logic but the retention variants). A marker purged while a redelivery of its event
+     * can still come lets that redelivery apply the effect again: the retention must outlive every redelivery
+     * ({@code relaycheck config} works out that window from a relay's settings).
+     */
+    default OptionalInt markerRetention(int leaseTicks) {
+        return OptionalInt.empty();
+    }
+
+    /**
+     * The rows a successful ack of {@code acked} (by {@code poller} presenting {@code token}) marks DELIVERED,
+     * {@code acked} itself included. {@code batch} is what the poller holds, head first (the
+     * acked row), so a batch ack can name the rest of it; {@code outbox} is every row, for an ack by owner.
+     * Rows named that are not PENDING are left as they are. Default: the one row, by id and token.
+     */
+    default List<String> rowsAckTouches(OutboxRow acked, long token, String poller, List<Held> batch,
+                                        List<OutboxRow> outbox) {
+        return List.of(acked.id());
+    }
+
+    /**
+     * Whether the poller reads what its ack or release did (the updated row count) before acting on it. One
+     * that does not believes every ack and release applied.
+     */
+    default boolean readsSettleResult() {
+        return true;
+    }
+
+    /**
+     * Whether, after an ack or release it believes applied, the poller also unlocks the row by id (the
+     * complete-then-unlock cleanup of job queues). Harmless after one that applied (the row has no lease
+     * left); on a row another poller took over it wipes that poller's live lease.
+     */
+    default boolean unlocksAfterSettling() {
+        return false;
     }
 
     /** Producer transaction shapes. */

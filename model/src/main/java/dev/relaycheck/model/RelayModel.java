@@ -11,11 +11,14 @@ import dev.relaycheck.model.Step.Deliver;
 import dev.relaycheck.model.Step.LoseAck;
 import dev.relaycheck.model.Step.Produce;
 import dev.relaycheck.model.Step.ProduceFails;
+import dev.relaycheck.model.Step.Purge;
 import dev.relaycheck.model.Step.Release;
 import dev.relaycheck.model.Step.Tick;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * The step semantics of one logic in one scenario: the initial state, which steps are enabled in a state,
@@ -66,10 +69,87 @@ public final class RelayModel {
         if (s.clock() < maxTicks) {
             steps.add(new Tick());
         }
+        addPurgeSteps(s, steps);
         for (int i = 0; i < s.pollers().size(); i++) {
             addPollerFaults(s, i, steps);
         }
         return steps;
+    }
+
+    // ---------------------------------------------------------------- issue 20: retention, ack scope, result
+
+    /**
+     * Whether the consumer stamps each marker with the tick it was written: where the logic's retention policy
+     * can purge markers, or where the scenario requires {@link Witness#LATE_REDELIVERY} (which needs a marker's
+     * age). Everywhere else markers stay undated, so those searches keep their state spaces and counts.
+     */
+    public boolean datesMarkers() {
+        return logic.markerRetention(scenario.leaseTicks()).isPresent()
+                || scenario.requiredWitnesses().contains(Witness.LATE_REDELIVERY);
+    }
+
+    /** One Purge step per event (in id order) with a marker older than the retention: the consumer's cleanup job. */
+    private void addPurgeSteps(RelayState s, List<Step> steps) {
+        OptionalInt retention = logic.markerRetention(scenario.leaseTicks());
+        if (retention.isEmpty()) {
+            return;
+        }
+        java.util.TreeSet<String> due = new java.util.TreeSet<>();
+        for (Map.Entry<String, String> m : s.consumer().markers().entrySet()) {
+            int at = s.consumer().writtenAt(m.getKey());
+            if (at >= 0 && s.clock() - at >= retention.getAsInt()) {
+                due.add(m.getValue());
+            }
+        }
+        due.forEach(id -> steps.add(new Purge(id)));
+    }
+
+    /** The cleanup deletes every marker of the event that is past the retention. */
+    private StepResult purge(RelayState s, Purge step) {
+        int retention = logic.markerRetention(scenario.leaseTicks()).orElseThrow();
+        RelayState next = s;
+        Outcome.Purged first = null;
+        for (Map.Entry<String, String> m : s.consumer().markers().entrySet()) {
+            int at = s.consumer().writtenAt(m.getKey());
+            if (m.getValue().equals(step.eventId()) && at >= 0 && s.clock() - at >= retention) {
+                next = next.withConsumer(next.consumer().withoutMarker(m.getKey()));
+                if (first == null) {
+                    first = new Outcome.Purged(step.eventId(), m.getKey(), at, s.clock());
+                }
+            }
+        }
+        return new StepResult(next, first);
+    }
+
+    /** Stamps the markers the consumer transaction just wrote with the clock (dated markers only). */
+    private StepResult dateNewMarkers(RelayState before, StepResult r) {
+        ConsumerState c = r.state().consumer();
+        ConsumerState dated = c;
+        for (Map.Entry<String, String> m : c.markers().entrySet()) {
+            if (!before.consumer().hasMarkerKey(m.getKey())) {
+                dated = dated.withDatedMarker(m.getKey(), m.getValue(), before.clock());
+            }
+        }
+        Outcome o = r.outcome();
+        if (o instanceof Outcome.Duplicate d && scenario.requiredWitnesses().contains(Witness.LATE_REDELIVERY)) {
+            int age = markerAge(before, d.eventId());
+            if (age > grantedLease()) {
+                o = new Outcome.LateDuplicate(d.eventId(), age);
+            }
+        }
+        return new StepResult(dated == c ? r.state() : r.state().withConsumer(dated), o);
+    }
+
+    /** Ticks since the oldest dated marker of {@code eventId} was written, or -1. */
+    private static int markerAge(RelayState s, String eventId) {
+        int oldest = -1;
+        for (Map.Entry<String, String> m : s.consumer().markers().entrySet()) {
+            int at = s.consumer().writtenAt(m.getKey());
+            if (m.getValue().equals(eventId) && at >= 0 && (oldest < 0 || at < oldest)) {
+                oldest = at;
+            }
+        }
+        return oldest < 0 ? -1 : s.clock() - oldest;
     }
 
     /** Steps a fault-free, fair run may take: {@link #enabled} without the faults. */
@@ -155,6 +235,8 @@ public final class RelayModel {
             return loseAck(s, scenario.pollerIndex(l.poller()));
         } else if (step instanceof DeliverFails f) {
             return deliverFails(s, scenario.pollerIndex(f.poller()));
+        } else if (step instanceof Purge p) {
+            return purge(s, p);
         }
         throw new IllegalStepException("unknown step " + step);
     }
@@ -198,24 +280,29 @@ public final class RelayModel {
         PollerState p = s.poller(i);
         Event e = scenario.event(p.head().eventId());
         long token = p.head().token();
+        boolean dates = datesMarkers();
         if (p.phase() == Phase.DELIVERING) {
-            return then(RelayTransactions.consumeSecondHalf(logic, s, e, token), st -> st.withPoller(i, afterDelivery(p)));
+            StepResult second = RelayTransactions.consumeSecondHalf(logic, s, e, token);
+            return then(dates ? dateNewMarkers(s, second) : second, st -> st.withPoller(i, afterDelivery(p)));
         }
         StepResult r = RelayTransactions.consume(logic, s, e, token);
+        if (dates) {
+            r = dateNewMarkers(s, r);
+        }
         boolean half = r.outcome() instanceof Outcome.HalfApplied;
         return then(r, st -> st.withPoller(i, half ? p.at(Phase.DELIVERING) : afterDelivery(p)));
     }
 
     private StepResult ack(RelayState s, int i) {
         PollerState p = s.poller(i);
-        StepResult r = RelayTransactions.ack(logic, s, scenario.pollers().get(i), p.head().eventId(), p.head().token());
+        StepResult r = RelayTransactions.ack(logic, s, scenario.pollers().get(i), p.batch(), finerSettle());
         PollerState next = logic.acksBeforeDelivering() ? p.at(Phase.TO_DELIVER) : p.advance(firstPhaseOfItem());
         return then(r, st -> st.withPoller(i, next));
     }
 
     private StepResult release(RelayState s, int i) {
         PollerState p = s.poller(i);
-        StepResult r = RelayTransactions.release(logic, s, scenario.pollers().get(i), p.head().eventId(), p.head().token());
+        StepResult r = RelayTransactions.release(logic, s, scenario.pollers().get(i), p.head(), finerSettle());
         return then(r, st -> st.withPoller(i, p.advance(firstPhaseOfItem())));
     }
 
@@ -238,6 +325,13 @@ public final class RelayModel {
         PollerState p = s.poller(i);
         return new StepResult(s.withPoller(i, p.at(Phase.TO_RELEASE)).withFaults(s.faults().deliverFail()),
                 new Outcome.DeliveryRolledBack(p.head().eventId()));
+    }
+
+    /** Which finer outcomes of an ack or release this scenario asks for (hazards 2 and 6). */
+    private RelayTransactions.Finer finerSettle() {
+        java.util.Set<Witness> w = scenario.requiredWitnesses();
+        return new RelayTransactions.Finer(w.contains(Witness.ACK_MID_BATCH),
+                w.contains(Witness.UNMATCHED_ACK) || w.contains(Witness.UNMATCHED_RELEASE));
     }
 
     private Phase firstPhaseOfItem() {

@@ -90,7 +90,9 @@ public final class RelayTransactions {
      * specification): asks the logic's decision without the context.
      */
     public static StepResult ack(RelayLogic logic, RelayState s, String eventId, long token) {
-        return ack(s, eventId, token, row -> logic.acceptsAck(row, token));
+        StepResult r = ack(s, eventId, token, row -> logic.acceptsAck(row, token));
+        return r.outcome() instanceof Outcome.Stale ? unmatched(logic, s, s.row(eventId).orElseThrow(), Outcome.Unmatched.ACK,
+                token, Finer.NONE) : r; // a poller that ignores the result unlocks anyway (issue 20, hazard 6)
     }
 
     private static StepResult ack(RelayState s, String eventId, long token, Predicate<OutboxRow> accepts) {
@@ -108,7 +110,9 @@ public final class RelayTransactions {
 
     /** The fenced release of a store whose API does not say who releases (see {@link #ack(RelayLogic, RelayState, String, long)}). */
     public static StepResult release(RelayLogic logic, RelayState s, String eventId, long token) {
-        return release(s, eventId, token, row -> logic.acceptsRelease(row, token));
+        StepResult r = release(s, eventId, token, row -> logic.acceptsRelease(row, token));
+        return r.outcome() instanceof Outcome.Stale ? unmatched(logic, s, s.row(eventId).orElseThrow(),
+                Outcome.Unmatched.RELEASE, token, Finer.NONE) : r;
     }
 
     private static StepResult release(RelayState s, String eventId, long token, Predicate<OutboxRow> accepts) {
@@ -117,6 +121,63 @@ public final class RelayTransactions {
             return new StepResult(s.withRow(row.withLease(null)), new Outcome.Released(eventId, token));
         }
         return new StepResult(s, new Outcome.Stale(eventId, token, row.currentToken()));
+    }
+
+    /**
+     * Which finer outcomes an ack or release reports (issue 20): {@code midBatch}, an ack made with rows of the
+     * batch still to deliver; {@code unmatched}, an ack or release that matched no row, saying which.
+     */
+    public record Finer(boolean midBatch, boolean unmatched) {
+        public static final Finer NONE = new Finer(false, false);
+    }
+
+    /**
+     * The fenced ack of the head of {@code batch} by {@code poller}, touching the rows the logic's ack names
+     * ({@link RelayLogic#rowsAckTouches}); an ack that matched no row is followed by the unlock of a poller
+     * that does not read the result ({@link RelayLogic#unlocksAfterSettling}).
+     */
+    public static StepResult ack(RelayLogic logic, RelayState s, String poller, List<Held> batch, Finer finer) {
+        Held head = batch.get(0);
+        OutboxRow row = s.row(head.eventId()).orElseThrow(() -> new IllegalArgumentException("no outbox row " + head.eventId()));
+        if (!logic.acceptsAck(row, head.token(), poller, s.clock())) {
+            return unmatched(logic, s, row, Outcome.Unmatched.ACK, head.token(), finer);
+        }
+        RelayState next = s.withRow(row.delivered());
+        List<String> also = new ArrayList<>();
+        for (String id : logic.rowsAckTouches(row, head.token(), poller, batch, s.rows())) {
+            OutboxRow other = next.row(id).orElse(null);
+            if (!id.equals(row.id()) && other != null && other.isPending()) {
+                next = next.withRow(other.delivered());
+                also.add(id);
+            }
+        }
+        List<String> still = batch.subList(1, batch.size()).stream().map(Held::eventId).toList();
+        boolean mid = !also.isEmpty() || finer.midBatch() && !still.isEmpty();
+        return new StepResult(next, mid ? new Outcome.AckedMidBatch(row.id(), head.token(), still, also)
+                : new Outcome.Acked(row.id(), head.token()));
+    }
+
+    /** The fenced release of {@code held} by {@code poller}, with the unlock that follows an unread result. */
+    public static StepResult release(RelayLogic logic, RelayState s, String poller, Held held, Finer finer) {
+        OutboxRow row = s.row(held.eventId()).orElseThrow(() -> new IllegalArgumentException("no outbox row " + held.eventId()));
+        if (!logic.acceptsRelease(row, held.token(), poller, s.clock())) {
+            return unmatched(logic, s, row, Outcome.Unmatched.RELEASE, held.token(), finer);
+        }
+        return new StepResult(s.withRow(row.withLease(null)), new Outcome.Released(row.id(), held.token()));
+    }
+
+    /**
+     * An ack or release that matched no row. A poller that reads the result knows it did not apply; one that
+     * does not, and unlocks after settling, clears the row's lease by id believing the row is its own and done.
+     */
+    private static StepResult unmatched(RelayLogic logic, RelayState s, OutboxRow row, String what, long token, Finer finer) {
+        boolean unlocks = logic.unlocksAfterSettling() && !logic.readsSettleResult() && row.hasLease();
+        if (unlocks) {
+            return new StepResult(s.withRow(row.withLease(null)),
+                    new Outcome.Unmatched(what, row.id(), token, row.currentToken(), true));
+        }
+        return new StepResult(s, finer.unmatched() ? new Outcome.Unmatched(what, row.id(), token, row.currentToken(), false)
+                : new Outcome.Stale(row.id(), token, row.currentToken()));
     }
 
     /** One clock tick. */

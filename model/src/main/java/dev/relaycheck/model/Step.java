@@ -148,6 +148,23 @@ public sealed interface Step {
         }
     }
 
+    /**
+     * The consumer's inbox cleanup deletes the dedup marker of an event once the logic's retention has passed
+     * (hazard: a redelivery after the purge is applied again). Only logics with a retention policy take it.
+     */
+    record Purge(String eventId) implements Step {
+        /** Actor name of the consumer's cleanup job in steps and traces. */
+        public static final String CONSUMER = "consumer";
+
+        public String actor() {
+            return CONSUMER;
+        }
+
+        public String toString() {
+            return "Purge(" + eventId + ")";
+        }
+    }
+
     Pattern FORM = Pattern.compile("([A-Za-z]+)(?:\\(([^()]*)\\))?");
 
     /** Parses the printed form back into a step; throws IllegalArgumentException with a readable message. */
@@ -175,6 +192,7 @@ public sealed interface Step {
                 case "Crash" -> new Crash(arg(a, 1, 0, text));
                 case "LoseAck" -> new LoseAck(arg(a, 2, 0, text), a[1]);
                 case "DeliverFails" -> new DeliverFails(arg(a, 2, 0, text), a[1]);
+                case "Purge" -> new Purge(arg(a, 1, 0, text));
                 default -> throw new IllegalArgumentException("unknown step kind '" + kind + "' in '" + text + "'");
             };
         } catch (NumberFormatException e) {

@@ -36,7 +36,8 @@ class CurriculumShapeTest {
 
     static final List<String> REQUIRED = List.of("Lease_01_DoubleClaim", "Lease_02_StaleAckAfterExpiry",
             "Lease_03_AckRacesExpiry", "Relay_01_DuplicateDelivery", "Relay_02_LostAckRedelivery",
-            "Relay_03_CrashRestart", "Order_01_AggregateOrder", "Produce_01_Atomicity");
+            "Relay_03_CrashRestart", "Order_01_AggregateOrder", "Produce_01_Atomicity",
+            "Lease_05_UnmatchedSettle"); // issue 20, hazard 6
 
     private static Map<String, List<Class<?>>> testsByHarness() throws ClassNotFoundException {
         Map<String, List<Class<?>>> byHarness = new TreeMap<>();
@@ -122,8 +123,10 @@ class CurriculumShapeTest {
                 seen.add(target);
             }
         }
-        assertThat(seen).as("the curriculum covers the correct logic, all 14 catalogue variants and the 3 broken stores")
-                .isEqualTo(Targets.known());
+        TreeSet<String> expected = Targets.known();
+        expected.removeAll(Targets.NOT_IN_CURRICULUM.keySet()); // issue 20's non-race variants, each with its reason
+        assertThat(seen).as("the curriculum covers the correct logic, every catalogue variant a race shows and the 3 broken stores")
+                .isEqualTo(expected);
     }
 
     /** Every harness also has the nested class that runs the user's target, and it is left out of the shipped run. */

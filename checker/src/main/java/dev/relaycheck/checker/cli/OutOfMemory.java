@@ -21,9 +21,15 @@ final class OutOfMemory {
     private OutOfMemory() {
     }
 
+    /**
+     * Made before the heap can run out: a handler that made it while out of memory would itself fail and halt
+     * the process without the line (runningOutOfMemoryInWorkersIsOneLine).
+     */
+    private static final Thread PROBE = new Thread(() -> { });
+
     /** True once the JVM has begun to shut down (no hook can be added any more). */
     private static boolean shuttingDown() {
-        Thread probe = new Thread(() -> { });
+        Thread probe = PROBE;
         try {
             Runtime.getRuntime().addShutdownHook(probe);
             Runtime.getRuntime().removeShutdownHook(probe);

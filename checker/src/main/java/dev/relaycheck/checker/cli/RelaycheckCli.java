@@ -21,7 +21,8 @@ import java.util.List;
         footer = ExitCodes.FOOTER, sortOptions = true,
         subcommands = {CheckCommand.class, ExploreCommand.class, RandomCommand.class, ReplayCommand.class,
                 VariantsCommand.class, ScenariosCommand.class, BenchCommand.class, SqlCommand.class,
-                StressCommand.class, LincheckCommand.class, DiffCommand.class, CommandLine.HelpCommand.class})
+                StressCommand.class, LincheckCommand.class, DiffCommand.class, ConfigCommand.class,
+                CommandLine.HelpCommand.class})
 public final class RelaycheckCli implements Runnable {
 
     public static final int CLEAN = 0;

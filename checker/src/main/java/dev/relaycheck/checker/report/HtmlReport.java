@@ -6,6 +6,7 @@ import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.trace.TraceFormatter;
 import dev.relaycheck.model.Witness;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -234,7 +235,8 @@ public final class HtmlReport {
         b.append("<p class=\"muted\">Witness counts: how often the search reached each outcome; <strong>bold</strong>: the "
                 + "scenario requires it (never reached: vacuous, in red).</p>\n");
         b.append("<table id=\"scenarios\"><tr><th>scenario</th><th>verdict</th><th>distinct states</th><th>transitions</th><th>depth</th>");
-        for (Witness w : Witness.values()) {
+        List<Witness> shown = shownWitnesses(r);
+        for (Witness w : shown) {
             b.append("<th title=\"").append(Html.esc(w.name() + ": " + w.description())).append("\">")
                     .append(w.name().toLowerCase(Locale.ROOT).replace('_', ' ')).append("</th>");
         }
@@ -243,7 +245,7 @@ public final class HtmlReport {
             b.append("<tr><td>").append(Html.esc(s.scenario().name())).append("</td><td>").append(breakable(s.verdictLine()))
                     .append(String.format("</td><td class=\"num\">%,d</td><td class=\"num\">%,d</td><td class=\"num\">%d</td>",
                             s.states(), s.transitions(), s.depth()));
-            for (Witness w : Witness.values()) {
+            for (Witness w : shown) {
                 long n = s.witnesses().getOrDefault(w, 0L);
                 boolean required = s.scenario().requiredWitnesses().contains(w);
                 // a search that stopped at a violation did not get the chance to reach its witnesses: not vacuous
@@ -254,6 +256,21 @@ public final class HtmlReport {
                     .append(String.format("%.2f s", s.nanos() / 1e9)).append("</span></td></tr>\n");
         }
         b.append("</table>\n");
+    }
+
+    /**
+     * The witness columns: those a scenario of the run requires or reached, in enum order (a column of zeros for
+     * an outcome nothing asked for only widens the table; issue 20 doubled the witnesses).
+     */
+    private static List<Witness> shownWitnesses(Report r) {
+        List<Witness> shown = new ArrayList<>();
+        for (Witness w : Witness.values()) {
+            if (r.model().subject().stream().anyMatch(s -> s.scenario().requiredWitnesses().contains(w)
+                    || s.witnesses().getOrDefault(w, 0L) > 0)) {
+                shown.add(w);
+            }
+        }
+        return shown;
     }
 
     private static void histograms(StringBuilder b, Report r) {

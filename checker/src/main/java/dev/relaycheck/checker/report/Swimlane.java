@@ -38,6 +38,9 @@ public final class Swimlane {
             actors.add("producer");
         }
         actors.addAll(cx.scenario().pollers());
+        if (trace.stream().anyMatch(t -> t.step() instanceof dev.relaycheck.model.Step.Purge)) {
+            actors.add(dev.relaycheck.model.Step.Purge.CONSUMER); // the inbox cleanup's purges (issue 20) get a lane
+        }
         List<String> rows = rowIds(trace);
         int culprit = cx.isLiveness() ? -1 : trace.size() - 1;
         int cause = cause(cx, culprit);

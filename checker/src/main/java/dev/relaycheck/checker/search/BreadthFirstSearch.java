@@ -8,6 +8,7 @@ import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.checker.packed.PackedSpace;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.LogicFailure;
+import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.RelayState;
@@ -279,7 +280,12 @@ public final class BreadthFirstSearch {
                         + overflow.getMessage() + ")");
             }
         }
-        return search(model, new ReadableSpace(model));
+        SearchResult readable = search(model, new ReadableSpace(model));
+        if (engine == Engine.AUTO && LogicCatalogue.byId(logic.id()).filter(l -> l.getClass() == logic.getClass()).isPresent()) {
+            // a shipped logic the packed engine declines (issue 20's variants and scenarios): say so in one line
+            return readable.withEngine("readable (the packed engine declined: " + PackedSpace.whyNot(model) + ")");
+        }
+        return readable;
     }
 
     private SearchResult search(RelayModel model, StateSpace space) {

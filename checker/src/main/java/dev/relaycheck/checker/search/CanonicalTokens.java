@@ -108,12 +108,17 @@ public final class CanonicalTokens {
         ConsumerState c = s.consumer();
         if (markerTokens.length > 0) {
             TreeMap<String, String> markers = new TreeMap<>();
+            TreeMap<String, Integer> writtenAt = new TreeMap<>(); // a dated marker keeps its date under its new key
             int k = 0;
             for (Map.Entry<String, String> m : c.markers().entrySet()) {
                 long t = markerTokens[k++];
-                markers.put(t == 0 ? m.getKey() : logic.dedupKey(scenario.event(m.getValue()), rank(ranked, t)), m.getValue());
+                String key = t == 0 ? m.getKey() : logic.dedupKey(scenario.event(m.getValue()), rank(ranked, t));
+                markers.put(key, m.getValue());
+                if (c.writtenAt(m.getKey()) >= 0) {
+                    writtenAt.put(key, c.writtenAt(m.getKey()));
+                }
             }
-            c = new ConsumerState(markers, c.stock(), c.effects(), c.appliedOrder());
+            c = new ConsumerState(markers, c.stock(), c.effects(), c.appliedOrder(), writtenAt, c.purged());
         }
         return new RelayState(s.clock(), rank(ranked, s.lastToken()), rows, s.businessWrites(), c, pollers, s.producer(),
                 s.faults());

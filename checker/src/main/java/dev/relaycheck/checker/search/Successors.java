@@ -35,7 +35,7 @@ public final class Successors {
     private long[] words;
     private long[] fingerprints = new long[64];
     private byte[] broken = new byte[64];
-    private byte[] witnesses = new byte[64];
+    private int[] witnesses = new int[64]; // a bit per witness: more than a byte's eight once issue 20's came
     private long[] routes; // per successor, what the packed space keeps with it (how it was reached)
     private int size;
 
@@ -52,7 +52,7 @@ public final class Successors {
     private int states;
 
     // the tallies, kept as successors and states are added
-    private final long[] witnessCounts = new long[Byte.SIZE]; // per witness bit
+    private final long[] witnessCounts = new long[Integer.SIZE]; // per witness bit
     private int firstBreak; // the first successor that broke an invariant, or -1
     private int healedThroughFailure; // healing runs up to and including the first that failed
     private int firstHealingFailure; // the first state whose healing run failed, or -1
@@ -127,7 +127,7 @@ public final class Successors {
     private void addRest(long fingerprint, byte breaks, int witnessMask) {
         fingerprints[size] = fingerprint;
         broken[size] = breaks;
-        witnesses[size] = (byte) witnessMask;
+        witnesses[size] = witnessMask;
         for (int w = witnessMask, bit = 0; w != 0; w >>>= 1, bit++) {
             witnessCounts[bit] += w & 1;
         }

@@ -104,12 +104,17 @@ class CanonicalTokensTest {
         var pollers = s.pollers().stream().map(p -> new dev.relaycheck.model.PollerState(p.phase(),
                 p.batch().stream().map(h -> new dev.relaycheck.model.Held(h.eventId(), h.token() + by)).toList(), p.readSet())).toList();
         var markers = new java.util.TreeMap<String, String>();
+        var writtenAt = new java.util.TreeMap<String, Integer>(); // a dated marker (issue 20) keeps its date
         s.consumer().markers().forEach((k, v) -> {
             int at = k.indexOf("/attempt-t");
-            markers.put(at < 0 ? k : k.substring(0, at) + "/attempt-t" + (Long.parseLong(k.substring(at + 10)) + by), v);
+            String key = at < 0 ? k : k.substring(0, at) + "/attempt-t" + (Long.parseLong(k.substring(at + 10)) + by);
+            markers.put(key, v);
+            if (s.consumer().writtenAt(k) >= 0) {
+                writtenAt.put(key, s.consumer().writtenAt(k));
+            }
         });
         var consumer = new dev.relaycheck.model.ConsumerState(markers, s.consumer().stock(), s.consumer().effects(),
-                s.consumer().appliedOrder());
+                s.consumer().appliedOrder(), writtenAt, s.consumer().purged());
         return new RelayState(s.clock(), s.lastToken() == 0 ? 0 : s.lastToken() + by, rows, s.businessWrites(), consumer,
                 pollers, s.producer(), s.faults());
     }

@@ -179,6 +179,7 @@ public class ConcurrentRelayStore implements RelayStore {
         slot.lock.lock();
         try {
             if (!logic.acceptsAck(slot.row, token)) {
+                unlockOnBelief(slot);
                 return false;
             }
             slot.row = slot.row.delivered();
@@ -194,12 +195,24 @@ public class ConcurrentRelayStore implements RelayStore {
         slot.lock.lock();
         try {
             if (!logic.acceptsRelease(slot.row, token)) {
+                unlockOnBelief(slot);
                 return false;
             }
             slot.row = slot.row.withLease(null);
             return true;
         } finally {
             slot.lock.unlock();
+        }
+    }
+
+    /**
+     * Issue 20, hazard 6: the ack or release matched no row, but a poller that does not read the result and
+     * unlocks after settling clears the row's lease by id anyway (under the same row lock: one transaction).
+     * The answer returned is still the truth (false); what the poller would do with it is what it ignores.
+     */
+    private void unlockOnBelief(RowSlot slot) {
+        if (logic.unlocksAfterSettling() && !logic.readsSettleResult() && slot.row.hasLease()) {
+            slot.row = slot.row.withLease(null);
         }
     }
 

@@ -47,6 +47,18 @@ public final class Targets {
         return USER.equals(target);
     }
 
+    /**
+     * Catalogue variants no harness runs, and why: their mistake is not a race between threads on the store,
+     * and the store has no operation that shows it. The explorer catches them (issue 20, hazards 1 and 2).
+     */
+    public static final java.util.Map<String, String> NOT_IN_CURRICULUM = new java.util.TreeMap<>(java.util.Map.of(
+            "purge-at-ack", "the consumer's inbox cleanup is no store operation; a purge before a redelivery is a "
+                    + "schedule, not a race (the explorer: EFFECT_AT_MOST_ONCE)",
+            "retention-shorter-than-redelivery", "the consumer's inbox cleanup is no store operation (the explorer: "
+                    + "EFFECT_AT_MOST_ONCE)",
+            "batch-ack-whole-batch", "the store's ack names one row, not a batch; the mistake shows on one thread "
+                    + "(the explorer: NO_LOST_EVENT)"));
+
     /** Every id the summary may use: {@code correct}, the catalogue variants, the broken stores. */
     public static TreeSet<String> known() {
         TreeSet<String> ids = new TreeSet<>(BROKEN_STORES);
