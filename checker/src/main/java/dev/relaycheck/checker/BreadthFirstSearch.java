@@ -274,6 +274,11 @@ public final class BreadthFirstSearch {
                         + overflow.getMessage() + ")");
             }
         }
+        String hazard = PackedSpace.unmodelledHazard(model);
+        if (!hazard.isEmpty() && engine == Engine.AUTO) {
+            return search(model, new ReadableSpace(model)).withEngine("readable (the packed engine does not model " + hazard
+                    + "; fell back to the readable model)");
+        }
         return search(model, new ReadableSpace(model));
     }
 

@@ -94,7 +94,7 @@ public record SearchResult(String strategy, String engine, RelayLogic logic, Sce
         }
         b.append(String.format(", %,d healing checks", healingChecks));
         b.append("\n  witnesses:");
-        for (Witness w : Witness.values()) {
+        for (Witness w : Witness.listed(x -> witnesses.getOrDefault(x, 0L) > 0 || scenario.requiredWitnesses().contains(x))) {
             b.append(' ').append(w).append('=').append(witnesses.getOrDefault(w, 0L))
                     .append(scenario.requiredWitnesses().contains(w) ? "(required)" : "");
         }

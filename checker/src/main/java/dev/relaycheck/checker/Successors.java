@@ -35,7 +35,13 @@ public final class Successors {
     private long[] words;
     private long[] fingerprints = new long[64];
     private byte[] broken = new byte[64];
-    private byte[] witnesses = new byte[64];
+    static {
+        if (dev.relaycheck.model.Witness.values().length > Short.SIZE) {
+            throw new IllegalStateException("a successor's witness mask holds " + Short.SIZE + " witnesses");
+        }
+    }
+
+    private short[] witnesses = new short[64]; // a bit per Witness: room for 16
     private long[] routes; // per successor, what the packed space keeps with it (how it was reached)
     private int size;
 
@@ -52,7 +58,7 @@ public final class Successors {
     private int states;
 
     // the tallies, kept as successors and states are added
-    private final long[] witnessCounts = new long[Byte.SIZE]; // per witness bit
+    private final long[] witnessCounts = new long[Short.SIZE]; // per witness bit
     private int firstBreak; // the first successor that broke an invariant, or -1
     private int healedThroughFailure; // healing runs up to and including the first that failed
     private int firstHealingFailure; // the first state whose healing run failed, or -1
@@ -127,7 +133,7 @@ public final class Successors {
     private void addRest(long fingerprint, byte breaks, int witnessMask) {
         fingerprints[size] = fingerprint;
         broken[size] = breaks;
-        witnesses[size] = (byte) witnessMask;
+        witnesses[size] = (short) witnessMask;
         for (int w = witnessMask, bit = 0; w != 0; w >>>= 1, bit++) {
             witnessCounts[bit] += w & 1;
         }
@@ -307,7 +313,7 @@ public final class Successors {
     }
 
     public int witnesses(int j) {
-        return witnesses[j];
+        return witnesses[j] & 0xFFFF;
     }
 
     /** The witnesses an outcome shows, as a bit per {@link Witness} ordinal. */

@@ -14,6 +14,10 @@ import dev.relaycheck.model.variants.NoHeadOfAggregate;
 import dev.relaycheck.model.variants.OutboxOutsideTransaction;
 import dev.relaycheck.model.variants.ReclaimKeepsToken;
 import dev.relaycheck.model.variants.ReleaseIgnoresToken;
+import dev.relaycheck.model.variants.AppClockExpiry;
+import dev.relaycheck.model.variants.CursorBySequence;
+import dev.relaycheck.model.variants.RenewalByOwner;
+import dev.relaycheck.model.variants.RenewalIgnoresExpiry;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +32,7 @@ public final class LogicCatalogue {
         return new CorrectRelayLogic();
     }
 
-    /** The 14 broken variants, numbered 1..14 in this order. */
+    /** The broken variants, numbered from 1 in this order. */
     public static List<RelayLogic> variants() {
         return List.of(
                 new AckIgnoresToken(),
@@ -44,7 +48,12 @@ public final class LogicCatalogue {
                 new NewIdOnRetry(),
                 new NoHeadOfAggregate(),
                 new OutboxOutsideTransaction(),
-                new ReleaseIgnoresToken());
+                new ReleaseIgnoresToken(),
+                // issue 20: lease renewal, clock skew, commit visibility
+                new RenewalByOwner(),
+                new RenewalIgnoresExpiry(),
+                new AppClockExpiry(),
+                new CursorBySequence());
     }
 
     /** The correct logic first, then every variant. */

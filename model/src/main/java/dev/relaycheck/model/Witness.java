@@ -8,12 +8,37 @@ public enum Witness {
     STALE_ACK("a stale-token acknowledgement or release was rejected"),
     DUPLICATE_ABSORBED("a duplicate delivery was answered DUPLICATE without a second effect"),
     LEASE_RECLAIMED("a lease was re-claimed after it expired"),
-    DELIVERY_RETRIED("a failed delivery was released so the row could be retried");
+    DELIVERY_RETRIED("a failed delivery was released so the row could be retried"),
+    LEASE_RENEWED("a poller renewed (heartbeat) the lease it was working under", false),
+    RENEWAL_REFUSED("a renewal of a lease that was taken over or had lapsed was refused", false),
+    CLOCK_SKEWED("a poller ran with its clock off from the database's", false),
+    LATE_COMMIT("a row committed after a row with a later sequence had been claimed", false);
 
     private final String description;
+    /** Listed in every report; the later ones only where reached or required, so older reports read as before. */
+    private final boolean alwaysListed;
 
     Witness(String description) {
+        this(description, true);
+    }
+
+    Witness(String description, boolean alwaysListed) {
         this.description = description;
+        this.alwaysListed = alwaysListed;
+    }
+
+    /**
+     * The witnesses a report lists, in enum order: the original four always, a later one only where a search
+     * reached it ({@code reached}) or a scenario requires it.
+     */
+    public static java.util.List<Witness> listed(java.util.function.Predicate<Witness> reachedOrRequired) {
+        java.util.List<Witness> out = new java.util.ArrayList<>();
+        for (Witness w : values()) {
+            if (w.alwaysListed || reachedOrRequired.test(w)) {
+                out.add(w);
+            }
+        }
+        return out;
     }
 
     public String description() {
@@ -30,6 +55,18 @@ public enum Witness {
         }
         if (outcome instanceof Outcome.Released) {
             return java.util.List.of(DELIVERY_RETRIED);
+        }
+        if (outcome instanceof Outcome.Renewed) {
+            return java.util.List.of(LEASE_RENEWED);
+        }
+        if (outcome instanceof Outcome.RenewalRefused) {
+            return java.util.List.of(RENEWAL_REFUSED);
+        }
+        if (outcome instanceof Outcome.Skewed sk && sk.skew() != 0) {
+            return java.util.List.of(CLOCK_SKEWED);
+        }
+        if (outcome instanceof Outcome.Committed c && c.late()) {
+            return java.util.List.of(LATE_COMMIT);
         }
         if (outcome instanceof Outcome.Claimed c && c.grants().stream().anyMatch(Outcome.Grant::replacedExpired)) {
             return java.util.List.of(LEASE_RECLAIMED);

@@ -234,7 +234,9 @@ public final class HtmlReport {
         b.append("<p class=\"muted\">Witness counts: how often the search reached each outcome; <strong>bold</strong>: the "
                 + "scenario requires it (never reached: vacuous, in red).</p>\n");
         b.append("<table id=\"scenarios\"><tr><th>scenario</th><th>verdict</th><th>distinct states</th><th>transitions</th><th>depth</th>");
-        for (Witness w : Witness.values()) {
+        List<Witness> listed = Witness.listed(x -> r.model().subject().stream().anyMatch(s -> s.witnesses().getOrDefault(x, 0L) > 0
+                || s.scenario().requiredWitnesses().contains(x)));
+        for (Witness w : listed) {
             b.append("<th title=\"").append(Html.esc(w.name() + ": " + w.description())).append("\">")
                     .append(w.name().toLowerCase(Locale.ROOT).replace('_', ' ')).append("</th>");
         }
@@ -243,7 +245,7 @@ public final class HtmlReport {
             b.append("<tr><td>").append(Html.esc(s.scenario().name())).append("</td><td>").append(breakable(s.verdictLine()))
                     .append(String.format("</td><td class=\"num\">%,d</td><td class=\"num\">%,d</td><td class=\"num\">%d</td>",
                             s.states(), s.transitions(), s.depth()));
-            for (Witness w : Witness.values()) {
+            for (Witness w : listed) {
                 long n = s.witnesses().getOrDefault(w, 0L);
                 boolean required = s.scenario().requiredWitnesses().contains(w);
                 // a search that stopped at a violation did not get the chance to reach its witnesses: not vacuous
