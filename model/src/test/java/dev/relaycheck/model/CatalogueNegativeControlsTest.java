@@ -44,7 +44,19 @@ class CatalogueNegativeControlsTest {
                         "Claim(p1)", "Claim(p2)", "Deliver(p2,E2,t2)", "Deliver(p1,E1,t1)"),
                 control("outbox-outside-transaction", producing, "Produce(E1)", "ProduceFails(E1)"),
                 control("release-ignores-token", twoPollers,
-                        "Claim(p1)", "Tick", "Tick", "Claim(p2)", "DeliverFails(p1,E1)", "Release(p1,E1,t1)"));
+                        "Claim(p1)", "Tick", "Tick", "Claim(p2)", "DeliverFails(p1,E1)", "Release(p1,E1,t1)"),
+                // issue 20: p1 stalls past its lease, p2 takes the row over, p1's heartbeat renews p2's lease
+                control("renewal-by-owner", ReferenceScenarios.leaseRenewal(),
+                        "Claim(p1)", "Tick", "Tick", "Claim(p2)", "Renew(p1,E1,t1)"),
+                // ... or renews it after p2's lease lapsed too (renewal-by-owner refuses that one)
+                control("renewal-ignores-expiry", ReferenceScenarios.leaseRenewal(),
+                        "Claim(p1)", "Tick", "Tick", "Claim(p2)", "Tick", "Tick", "Renew(p1,E1,t1)"),
+                // p2's clock runs a tick ahead: at database time 1 it finds p1's lease (expiry 2) expired
+                control("app-clock-expiry", ReferenceScenarios.clockSkew(),
+                        "Skew(p1,0)", "Skew(p2,+1)", "Claim(p1)", "Tick", "Claim(p2)"),
+                // E2 commits first and is read; E1, allocated before it, commits below the cursor
+                control("cursor-by-sequence", ReferenceScenarios.commitVisibility(),
+                        "Begin(E1)", "Begin(E2)", "Commit(E2)", "Claim(p1)", "Commit(E1)"));
     }
 
     private static Arguments control(String variant, Scenario scenario, String... schedule) {
@@ -81,7 +93,7 @@ class CatalogueNegativeControlsTest {
         List<String> covered = controls().map(a -> (String) a.get()[0]).toList();
         assertThat(covered).containsExactlyInAnyOrderElementsOf(
                 LogicCatalogue.variants().stream().map(RelayLogic::id).toList());
-        assertThat(LogicCatalogue.variants()).hasSize(14);
+        assertThat(LogicCatalogue.variants()).hasSize(18);
     }
 
     @Test
