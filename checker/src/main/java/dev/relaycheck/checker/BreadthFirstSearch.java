@@ -1,6 +1,8 @@
 package dev.relaycheck.checker;
 
 import dev.relaycheck.checker.packed.PackedSpace;
+import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.variants.BrokenVariant;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.RelayLogic;
@@ -238,6 +240,10 @@ public final class BreadthFirstSearch {
     }
 
     private SearchResult searchOnce(RelayLogic logic, Scenario scenario) {
+        Optional<SearchResult> asReference = asReferenceLogic(logic, scenario);
+        if (asReference.isPresent()) {
+            return asReference.get();
+        }
         RelayModel model = new RelayModel(CheckedLogic.of(logic), scenario);
         if (tokens == Tokens.CANONICAL) {
             if (engine == Engine.PACKED) {
@@ -253,6 +259,25 @@ public final class BreadthFirstSearch {
             return search(model, new ReadableSpace(model, true)).withEngine("readable, tokens renumbered canonically ("
                     + outgrown.getMessage() + ")");
         }
+    }
+
+    /**
+     * A catalogue variant of issue 20 in a scenario without its hazard takes the reference logic's steps to the
+     * same states ({@link BrokenVariant#exercisedBy}; {@code LaterHazardsSearchTest} compares the two searches):
+     * the reference logic is searched in its place, on the packed engine where it takes it, and the result is
+     * the variant's ({@code --engine readable} searches the variant itself). Should the reference logic not pass there (a scenario of the user's), the variant is searched.
+     */
+    private Optional<SearchResult> asReferenceLogic(RelayLogic logic, Scenario scenario) {
+        if (engine == Engine.READABLE || !(logic instanceof BrokenVariant v) || v.exercisedBy(scenario)
+                || LogicCatalogue.byId(v.id()).filter(c -> c.getClass() == v.getClass()).isEmpty()) {
+            return Optional.empty();
+        }
+        SearchResult reference = searchOnce(LogicCatalogue.correct(), scenario);
+        if (!reference.passed()) {
+            return Optional.empty();
+        }
+        return Optional.of(reference.withLogic(logic).withEngine(reference.engine() + " (" + v.id()
+                + " searched as the reference logic: this scenario never asks the decision it changes)"));
     }
 
     private SearchResult searchExact(RelayModel model) {

@@ -54,6 +54,12 @@ public record SearchResult(String strategy, String engine, RelayLogic logic, Sce
                 witnesses, counterexample, incomplete, tableBytes, phases, logicFault);
     }
 
+    /** The same result, as the result of searching {@code other} (which took exactly the same steps). */
+    public SearchResult withLogic(RelayLogic other) {
+        return new SearchResult(strategy, engine, other, scenario, states, transitions, depth, runs, healingChecks, nanos,
+                witnesses, counterexample, incomplete, tableBytes, phases, logicFault);
+    }
+
     /** The same result with {@code fault} as its logic fault. */
     public SearchResult withLogicFault(LogicFault fault) {
         return new SearchResult(strategy, engine, logic, scenario, states, transitions, depth, runs, healingChecks, nanos,

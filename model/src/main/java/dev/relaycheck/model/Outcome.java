@@ -234,8 +234,8 @@ public sealed interface Outcome {
     }
 
     /**
-     * An overlapping producer's transaction committed; {@code late} when a row with a later sequence had already
-     * been claimed (the commit order differed from the sequence order where a relay could see it).
+     * An overlapping producer's transaction committed; {@code late} when a row with a later sequence was visible
+     * already (the commit order differed from the sequence order, where a relay could see it).
      */
     record Committed(String eventId, boolean late) implements Outcome {
         public String kind() {
@@ -243,7 +243,7 @@ public sealed interface Outcome {
         }
 
         public String toString() {
-            return "COMMITTED " + eventId + (late ? " (after a row with a later sequence was claimed)" : "");
+            return "COMMITTED " + eventId + (late ? " (after a row with a later sequence was visible)" : "");
         }
     }
 }

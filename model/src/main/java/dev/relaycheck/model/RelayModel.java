@@ -241,7 +241,7 @@ public final class RelayModel {
                     new Outcome.ClaimRead(seen));
         }
         List<String> ids = p.phase() == Phase.CLAIMING ? p.readSet() : RelayTransactions.claimableIds(logic, s, scenario.batch(), name, clock);
-        StepResult r = RelayTransactions.writeLeases(logic, s, name, ids, scenario.leaseTicks(), clock);
+        StepResult r = moveCursor(RelayTransactions.writeLeases(logic, s, name, ids, scenario.leaseTicks(), clock), ids);
         List<Held> batch = new ArrayList<>();
         for (Outcome.Grant g : ((Outcome.Claimed) r.outcome()).grants()) {
             batch.add(new Held(g.eventId(), g.token()));
@@ -272,6 +272,21 @@ public final class RelayModel {
         PollerState p = s.poller(i);
         StepResult r = RelayTransactions.release(logic, s, scenario.pollers().get(i), p.head().eventId(), p.head().token());
         return then(r, st -> st.withPoller(i, p.advance(firstPhaseOfItem())));
+    }
+
+    /**
+     * A cursor relay's cursor moves to the highest sequence it claimed. Only overlapping producers can commit a
+     * row below it, so only their scenarios keep it: elsewhere a cursor relay is the reference logic, state for state.
+     */
+    private StepResult moveCursor(StepResult r, List<String> claimed) {
+        if (logic.cursorRule() == RelayLogic.CursorRule.NONE || !scenario.producersOverlap() || claimed.isEmpty()) {
+            return r;
+        }
+        int highest = r.state().hazards().cursor();
+        for (String id : claimed) {
+            highest = Math.max(highest, scenario.event(id).seq());
+        }
+        return new StepResult(r.state().withHazards(r.state().hazards().withCursor(highest)), r.outcome());
     }
 
     /** A renewal; refused, the poller knows it lost the lease and gives up its batch (as after a lost ack). */

@@ -58,7 +58,7 @@ public final class RelayTransactions {
 
     /**
      * {@link #writeLeases(RelayLogic, RelayState, String, List, int)} by a poller whose clock reads
-     * {@code pollerClock}; a cursor relay's cursor moves to the highest sequence it claimed.
+     * {@code pollerClock}.
      */
     public static StepResult writeLeases(RelayLogic logic, RelayState s, String poller, List<String> ids, int leaseTicks,
                                          int pollerClock) {
@@ -71,9 +71,6 @@ public final class RelayTransactions {
             next = next.withRow(row.withLease(new Lease(poller, token, expiry)))
                     .withLastToken(Math.max(next.lastToken(), token));
             grants.add(new Grant(id, token, expiry, row.hasLease()));
-            if (logic.cursorRule() != RelayLogic.CursorRule.NONE && row.event().seq() > next.hazards().cursor()) {
-                next = next.withHazards(next.hazards().withCursor(row.event().seq()));
-            }
         }
         return new StepResult(next, new Outcome.Claimed(grants));
     }
@@ -103,7 +100,7 @@ public final class RelayTransactions {
     public static StepResult commit(RelayLogic logic, RelayState s, Event e) {
         boolean late = false;
         for (OutboxRow r : s.rows()) {
-            late |= r.event().seq() > e.seq() && (r.hasLease() || !r.isPending());
+            late |= r.event().seq() > e.seq(); // a row with a later sequence is visible already
         }
         boolean passed = logic.cursorRule() != RelayLogic.CursorRule.NONE && e.seq() <= s.hazards().cursor();
         RelayState next = produce(s, e).state();

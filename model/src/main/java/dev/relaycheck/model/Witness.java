@@ -12,7 +12,7 @@ public enum Witness {
     LEASE_RENEWED("a poller renewed (heartbeat) the lease it was working under", false),
     RENEWAL_REFUSED("a renewal of a lease that was taken over or had lapsed was refused", false),
     CLOCK_SKEWED("a poller ran with its clock off from the database's", false),
-    LATE_COMMIT("a row committed after a row with a later sequence had been claimed", false);
+    LATE_COMMIT("a row committed after a row with a later sequence was visible", false);
 
     private final String description;
     /** Listed in every report; the later ones only where reached or required, so older reports read as before. */

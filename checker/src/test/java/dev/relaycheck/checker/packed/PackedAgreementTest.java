@@ -44,7 +44,9 @@ class PackedAgreementTest {
         List<Arguments> out = new ArrayList<>();
         for (RelayLogic logic : LogicCatalogue.all()) {
             for (Scenario s : ReferenceScenarios.all()) {
-                out.add(Arguments.of(logic, s));
+                if (PackedSpace.of(new RelayModel(logic, s)).isPresent()) { // issue 20's hazards run on the readable model
+                    out.add(Arguments.of(logic, s));
+                }
             }
         }
         return out.stream();
@@ -127,7 +129,7 @@ class PackedAgreementTest {
         List<Arguments> out = new ArrayList<>();
         for (RelayLogic logic : LogicCatalogue.all()) {
             for (Scenario s : ReferenceScenarios.defaults()) {
-                if (!s.name().equals("mixed-big")) {
+                if (!s.name().equals("mixed-big") && PackedSpace.of(new RelayModel(logic, s)).isPresent()) {
                     out.add(Arguments.of(logic, s));
                 }
             }

@@ -25,4 +25,10 @@ public final class AppClockExpiry extends BrokenVariant {
     public int leaseExpiry(int now, int leaseTicks, int pollerClock) {
         return pollerClock + leaseTicks;
     }
+
+    /** Only a scenario with clock skew asks the decision this variant gets wrong. */
+    @Override
+    public boolean exercisedBy(Scenario scenario) {
+        return scenario.maxSkew() > 0;
+    }
 }

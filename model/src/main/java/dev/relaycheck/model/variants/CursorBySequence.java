@@ -19,4 +19,10 @@ public final class CursorBySequence extends BrokenVariant {
     public CursorRule cursorRule() {
         return CursorRule.AFTER_LAST_SEEN;
     }
+
+    /** Only a scenario with overlapping producers asks the decision this variant gets wrong. */
+    @Override
+    public boolean exercisedBy(Scenario scenario) {
+        return scenario.producersOverlap();
+    }
 }

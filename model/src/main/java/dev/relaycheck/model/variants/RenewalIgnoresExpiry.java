@@ -19,4 +19,10 @@ public final class RenewalIgnoresExpiry extends BrokenVariant {
     public boolean acceptsRenewal(OutboxRow row, long token, String poller, int now) {
         return row.isPending() && row.hasLease();
     }
+
+    /** Only a scenario with lease renewal asks the decision this variant gets wrong. */
+    @Override
+    public boolean exercisedBy(Scenario scenario) {
+        return scenario.maxRenewals() > 0;
+    }
 }
