@@ -36,7 +36,15 @@ public final class Targets {
             "ack-before-deliver", "the mistake is the poller's order of ack and deliver; each store operation is "
                     + "unchanged, so no linearizability check can see it (the explorer catches it: NO_LOST_EVENT)",
             "outbox-outside-transaction", "the mistake is in the producer's transaction; the store has no produce "
-                    + "operation (the explorer catches it: PRODUCE_ATOMIC)"));
+                    + "operation (the explorer catches it: PRODUCE_ATOMIC)",
+            "renewal-by-owner", "the mistake is in the lease renewal; the store has no renew operation (the explorer "
+                    + "catches it: SINGLE_LIVE_LEASE)",
+            "renewal-ignores-expiry", "the mistake is in the lease renewal; the store has no renew operation (the "
+                    + "explorer catches it: SINGLE_LIVE_LEASE)",
+            "app-clock-expiry", "the mistake reads a poller's own clock; the store has one clock, the database's, so "
+                    + "no operation differs (the explorer catches it under clock skew: SINGLE_LIVE_LEASE)",
+            "cursor-by-sequence", "the mistake needs overlapping producer transactions; the store has no produce "
+                    + "operation (the explorer catches it: NO_LOST_EVENT)"));
 
     /**
      * Variants that only a race shows: each operation, run alone, answers exactly as the correct one does.

@@ -104,9 +104,12 @@ public final class ConformanceCheck {
         return s.matches("[A-Za-z0-9_./:=@%+,-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 
-    /** The scenarios the conformance check runs: every reference scenario but soak. */
+    /**
+     * The scenarios the conformance check runs: every reference scenario but soak, and but issue 20's (lease
+     * renewal, clock skew, overlapping producers), whose steps the SQL relay interface has no statement for yet.
+     */
     public static List<Scenario> scenarios() {
-        return ReferenceScenarios.defaults();
+        return ReferenceScenarios.defaults().stream().filter(s -> s.hazardBounds().isNone()).toList();
     }
 
     /**
