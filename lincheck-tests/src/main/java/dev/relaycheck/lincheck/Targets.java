@@ -43,7 +43,15 @@ public final class Targets {
             "retention-shorter-than-redelivery", "the mistake is the consumer's inbox cleanup, a step the store does not "
                     + "have (the explorer catches it: EFFECT_AT_MOST_ONCE)",
             "batch-ack-whole-batch", "the store's ack names one row, not the poller's batch, so it cannot mark the rest "
-                    + "of a batch (the explorer catches it: NO_LOST_EVENT)"));
+                    + "of a batch (the explorer catches it: NO_LOST_EVENT)",
+            "renewal-by-owner", "the mistake is in the lease renewal; the store has no renew operation (the explorer "
+                    + "catches it: SINGLE_LIVE_LEASE)",
+            "renewal-ignores-expiry", "the mistake is in the lease renewal; the store has no renew operation (the "
+                    + "explorer catches it: SINGLE_LIVE_LEASE)",
+            "app-clock-expiry", "the mistake reads a poller's own clock; the store has one clock, the database's, so "
+                    + "no operation differs (the explorer catches it under clock skew: SINGLE_LIVE_LEASE)",
+            "cursor-by-sequence", "the mistake needs overlapping producer transactions; the store has no produce "
+                    + "operation (the explorer catches it: NO_LOST_EVENT)"));
 
     /**
      * Variants that only a race shows: each operation, run alone, answers exactly as the correct one does.

@@ -194,6 +194,38 @@ public final class CheckedLogic implements RelayLogic {
                 new Named("now", now), poller);
     }
 
+    /** Asked under the four-argument question when the poller's clock is the database's, so those questions read as before. */
+    @Override
+    public boolean isClaimable(OutboxRow row, List<OutboxRow> outbox, int now, String poller, int pollerClock) {
+        if (pollerClock == now) {
+            return ask(() -> delegate.isClaimable(row, outbox, now, poller, pollerClock), "isClaimable", row, outbox,
+                    new Named("now", now), poller);
+        }
+        return ask(() -> delegate.isClaimable(row, outbox, now, poller, pollerClock), "isClaimable", row, outbox,
+                new Named("now", now), poller, new Named("pollerClock", pollerClock));
+    }
+
+    @Override
+    public int leaseExpiry(int now, int leaseTicks, int pollerClock) {
+        if (pollerClock == now) {
+            return ask(() -> delegate.leaseExpiry(now, leaseTicks, pollerClock), "leaseExpiry", new Named("now", now),
+                    new Named("leaseTicks", leaseTicks));
+        }
+        return ask(() -> delegate.leaseExpiry(now, leaseTicks, pollerClock), "leaseExpiry", new Named("now", now),
+                new Named("leaseTicks", leaseTicks), new Named("pollerClock", pollerClock));
+    }
+
+    @Override
+    public boolean acceptsRenewal(OutboxRow row, long token, String poller, int now) {
+        return ask(() -> delegate.acceptsRenewal(row, token, poller, now), "acceptsRenewal", row, new Token(token), poller,
+                new Named("now", now));
+    }
+
+    @Override
+    public CursorRule cursorRule() {
+        return ask(delegate::cursorRule, "cursorRule");
+    }
+
     @Override
     public ClaimShape claimShape() {
         return ask(delegate::claimShape, "claimShape");

@@ -10,13 +10,14 @@ public enum Invariant {
             "an ack or release with a token other than the row's current token changes nothing, "
                     + "and every claim issues a token above every earlier one"),
     NO_LOST_EVENT(Kind.STATE,
-            "a DELIVERED outbox row always has its effect applied"),
+            "a DELIVERED outbox row always has its effect applied, and no committed row is passed over unread by a relay's cursor"),
     PRODUCE_ATOMIC(Kind.STATE,
             "a committed business write always has its outbox row and an outbox row always has its business write"),
     AGGREGATE_ORDER(Kind.STATE,
             "effects of one aggregate are applied in sequence order"),
     SINGLE_LIVE_LEASE(Kind.TRANSITION,
-            "a claim replaces a lease only if it was absent or expired: at most one live lease per row"),
+            "a claim replaces a lease only if it was absent or expired, and a renewal extends only the renewer's own lease: "
+                    + "at most one live lease per row"),
     EVENTUAL_DELIVERY(Kind.LIVENESS,
             "once faults stop and pollers run fairly past every lease, every produced event ends DELIVERED "
                     + "with its effect applied exactly once");

@@ -22,6 +22,7 @@ public final class Invariants {
         effectAtMostOnce(scenario, s, out);
         markerIffEffect(scenario, s, out);
         noLostEvent(s, out);
+        noEventPassedOver(scenario, s, out);
         produceAtomic(s, out);
         aggregateOrder(s, out);
         return out;
@@ -42,6 +43,9 @@ public final class Invariants {
         } else if (step instanceof Release r) {
             fencing(before, after.state(), "release", r.eventId(), r.token(), out);
         }
+        if (after.outcome() instanceof Outcome.Renewed renewed) {
+            renewalHeldLease(before, step, renewed, out);
+        }
         if (after.outcome() instanceof Outcome.Claimed claimed) {
             long floor = before.lastToken();
             for (Outcome.Grant g : claimed.grants()) {
@@ -58,6 +62,21 @@ public final class Invariants {
             }
         }
         return out;
+    }
+
+    /**
+     * A renewal that succeeds tells its poller it holds a live lease until the new expiry. Granted to a poller
+     * whose token is not the row's, it makes two pollers believe they hold the row: the renewer, and the owner
+     * of the lease it extended (taken over, or lapsed and now live again).
+     */
+    private static void renewalHeldLease(RelayState before, Step step, Outcome.Renewed renewed, List<Violation> out) {
+        OutboxRow was = before.row(renewed.eventId()).orElseThrow();
+        if (was.currentToken() != renewed.token()) {
+            out.add(new Violation(Invariant.SINGLE_LIVE_LEASE, step.actor() + "'s renewal of " + renewed.eventId()
+                    + " with t" + renewed.token() + " at t=" + before.clock() + " was accepted though the row's lease is "
+                    + (was.hasLease() ? was.lease() + (was.lease().expiredAt(before.clock()) ? " (lapsed, now live again)" : "")
+                    : "gone") + ": two pollers now believe they hold a live lease"));
+        }
     }
 
     private static void fencing(RelayState before, RelayState after, String what, String eventId, long token,
@@ -117,6 +136,21 @@ public final class Invariants {
         }
     }
 
+    /**
+     * A cursor relay counts every row at or below its cursor as seen: a row that committed there after the
+     * cursor passed its sequence will never be read, so the relay has lost it (a watermark skip).
+     */
+    private static void noEventPassedOver(Scenario scenario, RelayState s, List<Violation> out) {
+        for (String id : s.hazards().passedOver()) {
+            OutboxRow r = s.row(id).orElse(null);
+            if (r != null && r.isPending() && s.consumer().effectCount(id) == 0) {
+                out.add(new Violation(Invariant.NO_LOST_EVENT, id + " (seq " + r.event().seq()
+                        + ") committed after the relay's cursor had passed seq " + s.hazards().cursor()
+                        + ": the relay will never read it, and its effect was never applied"));
+            }
+        }
+    }
+
     private static void produceAtomic(RelayState s, List<Violation> out) {
         TreeSet<String> inOutbox = new TreeSet<>();
         s.rows().forEach(r -> inOutbox.add(r.id()));
@@ -150,7 +184,8 @@ public final class Invariants {
      * is DELIVERED with its effect applied exactly once.
      */
     public static boolean isComplete(Scenario scenario, RelayState s) {
-        if (s.producer().next() < scenario.events().size() || s.producer().businessOnly()) {
+        if (s.producer().next() < scenario.events().size() || s.producer().businessOnly()
+                || !s.hazards().inFlight().isEmpty()) {
             return false;
         }
         for (String id : s.businessWrites()) {
@@ -165,7 +200,8 @@ public final class Invariants {
     /** Why {@code s} is not complete, for the EVENTUAL_DELIVERY message. */
     public static String whyIncomplete(Scenario scenario, RelayState s) {
         List<String> reasons = new ArrayList<>();
-        if (s.producer().next() < scenario.events().size() || s.producer().businessOnly()) {
+        if (s.producer().next() < scenario.events().size() || s.producer().businessOnly()
+                || !s.hazards().inFlight().isEmpty()) {
             reasons.add("the producer has not finished");
         }
         for (String id : s.businessWrites()) {

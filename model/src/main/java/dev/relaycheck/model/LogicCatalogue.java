@@ -18,6 +18,10 @@ import dev.relaycheck.model.variants.PurgeAtAck;
 import dev.relaycheck.model.variants.ReclaimKeepsToken;
 import dev.relaycheck.model.variants.ReleaseIgnoresToken;
 import dev.relaycheck.model.variants.RetentionShorterThanRedelivery;
+import dev.relaycheck.model.variants.AppClockExpiry;
+import dev.relaycheck.model.variants.CursorBySequence;
+import dev.relaycheck.model.variants.RenewalByOwner;
+import dev.relaycheck.model.variants.RenewalIgnoresExpiry;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -53,7 +57,12 @@ public final class LogicCatalogue {
                 new PurgeAtAck(),
                 new RetentionShorterThanRedelivery(),
                 new BatchAckWholeBatch(),
-                new IgnoresSettleResult());
+                new IgnoresSettleResult(),
+                // issue 20: lease renewal (3), clock skew (4), commit visibility (5)
+                new RenewalByOwner(),
+                new RenewalIgnoresExpiry(),
+                new AppClockExpiry(),
+                new CursorBySequence());
     }
 
     /** The correct logic first, then every variant. */

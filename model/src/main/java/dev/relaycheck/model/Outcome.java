@@ -213,6 +213,55 @@ public sealed interface Outcome {
         }
     }
 
+    /** A renewal extended the lease on {@code eventId} to {@code expiry}; the renewer believes it holds a live lease. */
+    record Renewed(String eventId, long token, int expiry) implements Outcome {
+        public String kind() {
+            return "RENEWED";
+        }
+
+        public String toString() {
+            return "RENEWED " + eventId + "/t" + token + " to exp" + expiry;
+        }
+    }
+
+    /** A renewal was refused ({@code currentToken}: the row's token then, -1 none); the poller gives up its batch. */
+    record RenewalRefused(String eventId, long token, long currentToken, List<String> abandoned) implements Outcome {
+        public RenewalRefused {
+            abandoned = List.copyOf(abandoned);
+        }
+
+        public String kind() {
+            return "RENEWAL_REFUSED";
+        }
+
+        public String toString() {
+            return "RENEWAL_REFUSED " + eventId + "/t" + token + " (row holds " + (currentToken < 0 ? "no lease" : "t" + currentToken)
+                    + "; abandons " + abandoned + ")";
+        }
+    }
+
+    /** The search set a poller's clock {@code skew} ticks off the database's. */
+    record Skewed(String poller, int skew) implements Outcome {
+        public String kind() {
+            return "SKEWED";
+        }
+
+        public String toString() {
+            return "SKEWED " + poller + " clock " + (skew >= 0 ? "db+" + skew : "db" + skew);
+        }
+    }
+
+    /** An overlapping producer's transaction allocated {@code seq} for {@code eventId}; the row is not visible yet. */
+    record Begun(String eventId, int seq) implements Outcome {
+        public String kind() {
+            return "BEGUN";
+        }
+
+        public String toString() {
+            return "BEGUN " + eventId + " seq " + seq + " (not visible until commit)";
+        }
+    }
+
     /**
      * An ack made while rows of the poller's batch were still to deliver; {@code alsoDelivered}: the rows besides
      * the acked one that the logic's ack marked DELIVERED.
@@ -251,6 +300,20 @@ public sealed interface Outcome {
             return "STALE " + eventId + "/t" + token + " (" + what + " matched no row: it holds "
                     + (currentToken < 0 ? "no lease" : "t" + currentToken) + ")"
                     + (unlockedAnyway ? "; the poller ignored that and unlocked the row by id" : "; the poller knows it did not apply");
+        }
+    }
+
+    /**
+     * An overlapping producer's transaction committed; {@code late} when a row with a later sequence was visible
+     * already (the commit order differed from the sequence order, where a relay could see it).
+     */
+    record Committed(String eventId, boolean late) implements Outcome {
+        public String kind() {
+            return "COMMITTED";
+        }
+
+        public String toString() {
+            return "COMMITTED " + eventId + (late ? " (after a row with a later sequence was visible)" : "");
         }
     }
 }

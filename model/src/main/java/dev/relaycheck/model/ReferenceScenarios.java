@@ -134,11 +134,46 @@ public final class ReferenceScenarios {
                 .requires(Witness.STALE_ACK, Witness.DUPLICATE_ABSORBED, Witness.LEASE_RECLAIMED);
     }
 
-    /** Every reference scenario, smallest first. */
+    /**
+     * A poller renews its lease while it works; it may stall until another poller took the row over, or until
+     * that poller's lease lapsed in turn (clock to lease+2), and renew then.
+     */
+    public static Scenario leaseRenewal() {
+        return Scenario.builder("lease-renewal")
+                .description("a poller renews (heartbeat) its lease while it works, or after stalling past a takeover")
+                .pollers("p1", "p2").stock("SKU-1", 10).event("E1", "SKU-1", 3)
+                .leaseTicks(2).ticksBeyondLease(2).maxRenewals(1)
+                .requires(Witness.LEASE_RENEWED, Witness.RENEWAL_REFUSED, Witness.LEASE_RECLAIMED).build();
+    }
+
+    /** Each poller's clock is off from the database's by up to one tick either way, chosen by the search. */
+    public static Scenario clockSkew() {
+        return Scenario.builder("clock-skew")
+                .description("each poller's clock is off from the database's by -1, 0 or +1 tick; leases expire and are re-claimed")
+                .pollers("p1", "p2").stock("SKU-1", 10).event("E1", "SKU-1", 3)
+                .leaseTicks(2).ticksBeyondLease(1).maxSkew(1)
+                .requires(Witness.CLOCK_SKEWED, Witness.LEASE_RECLAIMED).build();
+    }
+
+    /**
+     * Two producer transactions overlap: E1's sequence is allocated first, but E2 may commit (and be claimed)
+     * before E1 commits. Different aggregates, so claiming E2 first breaks no order.
+     */
+    public static Scenario commitVisibility() {
+        return Scenario.builder("commit-visibility")
+                .description("overlapping producers: E1's sequence is allocated before E2's, but E2 may commit and be claimed first")
+                .pollers("p1", "p2").stock("SKU-1", 10).stock("SKU-2", 10)
+                .event("E1", "SKU-1", 1).event("E2", "SKU-2", 2)
+                .producedDuringRun(true).producersOverlap(true).leaseTicks(2).ticksBeyondLease(0)
+                .requires(Witness.LATE_COMMIT).build();
+    }
+
+    /** Every reference scenario, smallest first (then the ones issue 20 added). */
     public static List<Scenario> all() {
         return List.of(event61LostAck(), staleAckAfterExpiry(), doubleClaim(), crashRestart(), aggregateOrder(),
                 producerAtomicity(), mixed(), mixedBig(), soak(),
-                markerRetention(), batchAck(), unmatchedSettle()); // issue 20: retention, ack scope, unmatched settle
+                markerRetention(), batchAck(), unmatchedSettle(), // issue 20: retention, ack scope, unmatched settle
+                leaseRenewal(), clockSkew(), commitVisibility()); // issue 20: renewal, clock skew, commit visibility
     }
 
     /** The scenarios {@code relaycheck check} searches exhaustively by default (all but soak). */

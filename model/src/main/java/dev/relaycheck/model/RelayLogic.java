@@ -57,6 +57,15 @@ public interface RelayLogic {
         return isClaimable(row, outbox, now);
     }
 
+    /**
+     * {@link #isClaimable(OutboxRow, List, int, String)}, knowing also the time on the claiming poller's own clock
+     * ({@code pollerClock}), which is off from the database's ({@code now}) in a scenario with clock skew. A lease
+     * judged on the poller's clock is the bug of {@code app-clock-expiry}; the default judges on the database's.
+     */
+    default boolean isClaimable(OutboxRow row, List<OutboxRow> outbox, int now, String poller, int pollerClock) {
+        return isClaimable(row, outbox, now, poller);
+    }
+
     /** Whether the claim reads and writes in one atomic statement, or checks first and writes later. */
     default ClaimShape claimShape() {
         return ClaimShape.ATOMIC;
@@ -74,6 +83,33 @@ public interface RelayLogic {
 
     /** The expiry instant of a lease taken at {@code now}. */
     int leaseExpiry(int now, int leaseTicks);
+
+    /**
+     * {@link #leaseExpiry(int, int)}, knowing the claiming (or renewing) poller's own clock; the default computes
+     * the expiry on the database's clock, as {@code lease_expiry = :now + :lease} with the database's time does.
+     */
+    default int leaseExpiry(int now, int leaseTicks, int pollerClock) {
+        return leaseExpiry(now, leaseTicks);
+    }
+
+    /**
+     * Does a lease renewal (a heartbeat while the poller works) by {@code poller} presenting {@code token} at
+     * {@code now} match this row? The default is the fenced one: {@code UPDATE outbox SET lease_expiry = :expiry
+     * WHERE id = :event AND status = 'PENDING' AND lease_token = :token AND lease_expiry > :now}. A renewal that
+     * matches extends the row's lease to {@link #leaseExpiry(int, int, int)}; one that does not tells the poller
+     * it lost the lease, and it gives up its batch.
+     */
+    default boolean acceptsRenewal(OutboxRow row, long token, String poller, int now) {
+        return row.isPending() && row.hasLease() && row.lease().token() == token && !row.lease().expiredAt(now);
+    }
+
+    /**
+     * Which rows a claim may discover: every committed row ({@link CursorRule#NONE}, a claim by status), or only
+     * rows above a cursor the relay keeps.
+     */
+    default CursorRule cursorRule() {
+        return CursorRule.NONE;
+    }
 
     /** Does the fenced ack {@code UPDATE ... WHERE} match this row for this token? */
     default boolean acceptsAck(OutboxRow row, long token) {
@@ -178,6 +214,22 @@ public interface RelayLogic {
         ATOMIC,
         /** Read the claimable rows, then write leases on them later without re-checking. */
         CHECK_THEN_ACT
+    }
+
+    /** How a relay finds rows to claim. */
+    enum CursorRule {
+        /** Every committed PENDING row is a candidate (a claim by status: correct). */
+        NONE,
+        /**
+         * Rows with a sequence above the highest the relay has read ("rows after the last sequence I saw"): a row
+         * whose sequence was allocated before a read row's but that committed after the read is never read.
+         */
+        AFTER_LAST_SEEN,
+        /**
+         * Rows above the cursor and below the lowest sequence still in flight (a cursor that waits for open
+         * producer transactions, as a relay reading only below the oldest open transaction's sequence does): correct.
+         */
+        WAITS_FOR_IN_FLIGHT
     }
 
     /** Consumer transaction shapes. */

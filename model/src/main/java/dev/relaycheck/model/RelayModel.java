@@ -14,6 +14,10 @@ import dev.relaycheck.model.Step.ProduceFails;
 import dev.relaycheck.model.Step.Purge;
 import dev.relaycheck.model.Step.Release;
 import dev.relaycheck.model.Step.Tick;
+import dev.relaycheck.model.Step.Renew;
+import dev.relaycheck.model.Step.Skew;
+import dev.relaycheck.model.Step.Begin;
+import dev.relaycheck.model.Step.Commit;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -62,9 +66,16 @@ public final class RelayModel {
     /** Steps that may be taken in {@code s}, faults included; steps that would change nothing are left out. */
     public List<Step> enabled(RelayState s) {
         List<Step> steps = new ArrayList<>();
+        if (skewsToChoose(s)) {
+            addSkewSteps(s, steps); // the clocks are chosen first: nothing else happens before
+            return steps;
+        }
         addProducerSteps(s, steps);
         for (int i = 0; i < s.pollers().size(); i++) {
             addPollerStep(s, i, steps);
+        }
+        for (int i = 0; i < s.pollers().size(); i++) {
+            addRenewal(s, i, steps);
         }
         if (s.clock() < maxTicks) {
             steps.add(new Tick());
@@ -159,8 +170,41 @@ public final class RelayModel {
         return steps;
     }
 
+    /** In a scenario with clock skew, the pollers whose skew the search has not chosen yet. */
+    private boolean skewsToChoose(RelayState s) {
+        return scenario.maxSkew() > 0 && s.hazards().skews().size() < scenario.pollers().size();
+    }
+
+    /** One step per skew the next poller's clock may have, in [-maxSkew, maxSkew]. */
+    private void addSkewSteps(RelayState s, List<Step> steps) {
+        String name = scenario.pollers().get(s.hazards().skews().size());
+        for (int v = -scenario.maxSkew(); v <= scenario.maxSkew(); v++) {
+            steps.add(new Skew(name, v));
+        }
+    }
+
+    /** A poller working on the head of its batch may renew its lease while renewals are left. */
+    private void addRenewal(RelayState s, int i, List<Step> steps) {
+        PollerState p = s.poller(i);
+        if ((p.phase() == Phase.TO_DELIVER || p.phase() == Phase.TO_ACK) && s.hazards().renewals() < scenario.maxRenewals()) {
+            steps.add(new Renew(scenario.pollers().get(i), p.head().eventId(), p.head().token()));
+        }
+    }
+
+    /** The clock poller {@code i} reads now. */
+    private int pollerClock(RelayState s, int i) {
+        return s.hazards().pollerClock(i, s.clock());
+    }
+
     private void addProducerSteps(RelayState s, List<Step> steps) {
         ProducerState p = s.producer();
+        if (scenario.producersOverlap()) {
+            if (p.next() < scenario.events().size()) {
+                steps.add(new Begin(scenario.events().get(p.next()).id()));
+            }
+            s.hazards().inFlight().forEach(e -> steps.add(new Commit(e.id())));
+            return;
+        }
         if (p.next() >= scenario.events().size()) {
             return;
         }
@@ -177,7 +221,7 @@ public final class RelayModel {
         String name = scenario.pollers().get(i);
         switch (p.phase()) {
             case IDLE -> {
-                if (!RelayTransactions.claimableIds(logic, s, scenario.batch(), name).isEmpty()) {
+                if (!RelayTransactions.claimableIds(logic, s, scenario.batch(), name, pollerClock(s, i)).isEmpty()) {
                     steps.add(new Claim(name));
                 }
             }
@@ -237,6 +281,16 @@ public final class RelayModel {
             return deliverFails(s, scenario.pollerIndex(f.poller()));
         } else if (step instanceof Purge p) {
             return purge(s, p);
+        } else if (step instanceof Renew r) {
+            return renew(s, scenario.pollerIndex(r.poller()));
+        } else if (step instanceof Skew k) {
+            return new StepResult(s.withHazards(s.hazards().withSkew(k.skew())), new Outcome.Skewed(k.poller(), k.skew()));
+        } else if (step instanceof Begin b) {
+            Event e = scenario.event(b.eventId());
+            return new StepResult(s.withProducer(new ProducerState(s.producer().next() + 1, false))
+                    .withHazards(s.hazards().begun(e)), new Outcome.Begun(e.id(), e.seq()));
+        } else if (step instanceof Commit c) {
+            return RelayTransactions.commit(logic, s, scenario.event(c.eventId()));
         }
         throw new IllegalStepException("unknown step " + step);
     }
@@ -262,13 +316,14 @@ public final class RelayModel {
     private StepResult claim(RelayState s, int i) {
         PollerState p = s.poller(i);
         String name = scenario.pollers().get(i);
+        int clock = pollerClock(s, i);
         if (logic.claimShape() == ClaimShape.CHECK_THEN_ACT && p.phase() == Phase.IDLE) {
-            List<String> seen = RelayTransactions.claimableIds(logic, s, scenario.batch(), name);
+            List<String> seen = RelayTransactions.claimableIds(logic, s, scenario.batch(), name, clock);
             return new StepResult(s.withPoller(i, new PollerState(Phase.CLAIMING, List.of(), seen)),
                     new Outcome.ClaimRead(seen));
         }
-        List<String> ids = p.phase() == Phase.CLAIMING ? p.readSet() : RelayTransactions.claimableIds(logic, s, scenario.batch(), name);
-        StepResult r = RelayTransactions.writeLeases(logic, s, name, ids, scenario.leaseTicks());
+        List<String> ids = p.phase() == Phase.CLAIMING ? p.readSet() : RelayTransactions.claimableIds(logic, s, scenario.batch(), name, clock);
+        StepResult r = moveCursor(RelayTransactions.writeLeases(logic, s, name, ids, scenario.leaseTicks(), clock), ids);
         List<Held> batch = new ArrayList<>();
         for (Outcome.Grant g : ((Outcome.Claimed) r.outcome()).grants()) {
             batch.add(new Held(g.eventId(), g.token()));
@@ -304,6 +359,34 @@ public final class RelayModel {
         PollerState p = s.poller(i);
         StepResult r = RelayTransactions.release(logic, s, scenario.pollers().get(i), p.head(), finerSettle());
         return then(r, st -> st.withPoller(i, p.advance(firstPhaseOfItem())));
+    }
+
+    /**
+     * A cursor relay's cursor moves to the highest sequence it claimed. Only overlapping producers can commit a
+     * row below it, so only their scenarios keep it: elsewhere a cursor relay is the reference logic, state for state.
+     */
+    private StepResult moveCursor(StepResult r, List<String> claimed) {
+        if (logic.cursorRule() == RelayLogic.CursorRule.NONE || !scenario.producersOverlap() || claimed.isEmpty()) {
+            return r;
+        }
+        int highest = r.state().hazards().cursor();
+        for (String id : claimed) {
+            highest = Math.max(highest, scenario.event(id).seq());
+        }
+        return new StepResult(r.state().withHazards(r.state().hazards().withCursor(highest)), r.outcome());
+    }
+
+    /** A renewal; refused, the poller knows it lost the lease and gives up its batch (as after a lost ack). */
+    private StepResult renew(RelayState s, int i) {
+        PollerState p = s.poller(i);
+        StepResult r = RelayTransactions.renew(logic, s, scenario.pollers().get(i), p.head().eventId(), p.head().token(),
+                scenario.leaseTicks(), pollerClock(s, i));
+        if (r.outcome() instanceof Outcome.RenewalRefused refused) {
+            List<String> abandoned = p.batch().stream().map(Held::eventId).toList();
+            return new StepResult(r.state().withPoller(i, PollerState.IDLE), new Outcome.RenewalRefused(refused.eventId(),
+                    refused.token(), refused.currentToken(), abandoned));
+        }
+        return r;
     }
 
     private StepResult crash(RelayState s, int i) {

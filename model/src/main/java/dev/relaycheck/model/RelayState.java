@@ -19,6 +19,8 @@ import java.util.TreeSet;
  * @param pollers        local state of each poller, in the scenario's poller order
  * @param producer       the producing service
  * @param faults         faults spent so far (each kind is bounded by the scenario)
+ * @param hazards        renewals spent, clock skews, in-flight producer transactions and a cursor relay's cursor
+ *                       ({@link HazardState#NONE} in every scenario without those hazards)
  */
 public record RelayState(int clock,
                          long lastToken,
@@ -27,7 +29,8 @@ public record RelayState(int clock,
                          ConsumerState consumer,
                          List<PollerState> pollers,
                          ProducerState producer,
-                         FaultCounts faults) {
+                         FaultCounts faults,
+                         HazardState hazards) {
 
     /** Faults spent so far. */
     public record FaultCounts(int crashes, int lostAcks, int deliverFails, int produceFails) {
@@ -50,7 +53,14 @@ public record RelayState(int clock,
         }
     }
 
+    /** A state without the later hazards' part ({@link HazardState#NONE}): what every store and older caller builds. */
+    public RelayState(int clock, long lastToken, List<OutboxRow> rows, SortedSet<String> businessWrites,
+                      ConsumerState consumer, List<PollerState> pollers, ProducerState producer, FaultCounts faults) {
+        this(clock, lastToken, rows, businessWrites, consumer, pollers, producer, faults, HazardState.NONE);
+    }
+
     public RelayState {
+        java.util.Objects.requireNonNull(hazards, "hazards");
         rows = List.copyOf(rows);
         businessWrites = Sorted.copySet(businessWrites);
         pollers = List.copyOf(pollers);
@@ -89,7 +99,7 @@ public record RelayState(int clock,
     }
 
     RelayState withRows(List<OutboxRow> newRows) {
-        return new RelayState(clock, lastToken, newRows, businessWrites, consumer, pollers, producer, faults);
+        return new RelayState(clock, lastToken, newRows, businessWrites, consumer, pollers, producer, faults, hazards);
     }
 
     RelayState withRow(OutboxRow row) {
@@ -104,34 +114,39 @@ public record RelayState(int clock,
     }
 
     RelayState withLastToken(long token) {
-        return new RelayState(clock, token, rows, businessWrites, consumer, pollers, producer, faults);
+        return new RelayState(clock, token, rows, businessWrites, consumer, pollers, producer, faults, hazards);
     }
 
     RelayState withConsumer(ConsumerState c) {
-        return new RelayState(clock, lastToken, rows, businessWrites, c, pollers, producer, faults);
+        return new RelayState(clock, lastToken, rows, businessWrites, c, pollers, producer, faults, hazards);
     }
 
     RelayState withPoller(int index, PollerState p) {
         return new RelayState(clock, lastToken, rows, businessWrites, consumer, Sorted.replace(pollers, index, p),
-                producer, faults);
+                producer, faults, hazards);
     }
 
     RelayState withProducer(ProducerState p) {
-        return new RelayState(clock, lastToken, rows, businessWrites, consumer, pollers, p, faults);
+        return new RelayState(clock, lastToken, rows, businessWrites, consumer, pollers, p, faults, hazards);
     }
 
     RelayState withBusinessWrite(String eventId) {
         TreeSet<String> copy = new TreeSet<>(businessWrites);
         copy.add(eventId);
-        return new RelayState(clock, lastToken, rows, copy, consumer, pollers, producer, faults);
+        return new RelayState(clock, lastToken, rows, copy, consumer, pollers, producer, faults, hazards);
     }
 
     RelayState withFaults(FaultCounts f) {
-        return new RelayState(clock, lastToken, rows, businessWrites, consumer, pollers, producer, f);
+        return new RelayState(clock, lastToken, rows, businessWrites, consumer, pollers, producer, f, hazards);
     }
 
     RelayState ticked() {
-        return new RelayState(clock + 1, lastToken, rows, businessWrites, consumer, pollers, producer, faults);
+        return new RelayState(clock + 1, lastToken, rows, businessWrites, consumer, pollers, producer, faults, hazards);
+    }
+
+    /** This state with the later hazards' part replaced. */
+    public RelayState withHazards(HazardState h) {
+        return new RelayState(clock, lastToken, rows, businessWrites, consumer, pollers, producer, faults, h);
     }
 
     /** Inserts an outbox row keeping sequence order. */
@@ -148,6 +163,6 @@ public record RelayState(int clock,
     /** A compact one-line rendering, used in traces. */
     public String describe() {
         return "t=" + clock + " tok=" + lastToken + " rows=" + rows + " markers=" + consumer.markers().keySet()
-                + " stock=" + consumer.stock() + " pollers=" + pollers;
+                + " stock=" + consumer.stock() + " pollers=" + pollers + (hazards.isNone() ? "" : " " + hazards);
     }
 }

@@ -20,31 +20,91 @@ public final class RelayTransactions {
      * sequence order.
      */
     public static List<String> claimableIds(RelayLogic logic, RelayState s, int batch, String poller) {
+        return claimableIds(logic, s, batch, poller, s.clock());
+    }
+
+    /**
+     * {@link #claimableIds(RelayLogic, RelayState, int, String)} for a poller whose clock reads {@code pollerClock}
+     * (the database's clock plus its skew); a cursor relay also sees only the rows its cursor lets it discover.
+     */
+    public static List<String> claimableIds(RelayLogic logic, RelayState s, int batch, String poller, int pollerClock) {
         List<String> ids = new ArrayList<>();
         for (OutboxRow row : s.rows()) {
             if (ids.size() == batch) {
                 break;
             }
-            if (logic.isClaimable(row, s.rows(), s.clock(), poller)) {
+            if (cursorAdmits(logic, s, row) && logic.isClaimable(row, s.rows(), s.clock(), poller, pollerClock)) {
                 ids.add(row.id());
             }
         }
         return ids;
     }
 
+    /** Whether the relay's cursor lets it see {@code row} (always, for a relay that claims by status). */
+    private static boolean cursorAdmits(RelayLogic logic, RelayState s, OutboxRow row) {
+        HazardState h = s.hazards();
+        return switch (logic.cursorRule()) {
+            case NONE -> true;
+            case AFTER_LAST_SEEN -> !h.passedOver().contains(row.id());
+            case WAITS_FOR_IN_FLIGHT -> !h.passedOver().contains(row.id())
+                    && (row.event().seq() <= h.cursor() || row.event().seq() < h.lowestInFlightSeq());
+        };
+    }
+
     /** Writes a fresh lease for {@code poller} on each row, at the current clock; no re-check. */
     public static StepResult writeLeases(RelayLogic logic, RelayState s, String poller, List<String> ids, int leaseTicks) {
+        return writeLeases(logic, s, poller, ids, leaseTicks, s.clock());
+    }
+
+    /**
+     * {@link #writeLeases(RelayLogic, RelayState, String, List, int)} by a poller whose clock reads
+     * {@code pollerClock}.
+     */
+    public static StepResult writeLeases(RelayLogic logic, RelayState s, String poller, List<String> ids, int leaseTicks,
+                                         int pollerClock) {
         RelayState next = s;
         List<Grant> grants = new ArrayList<>();
         for (String id : ids) {
             OutboxRow row = next.row(id).orElseThrow();
             long token = logic.issueToken(row, next.lastToken(), poller);
-            int expiry = logic.leaseExpiry(next.clock(), leaseTicks);
+            int expiry = logic.leaseExpiry(next.clock(), leaseTicks, pollerClock);
             next = next.withRow(row.withLease(new Lease(poller, token, expiry)))
                     .withLastToken(Math.max(next.lastToken(), token));
             grants.add(new Grant(id, token, expiry, row.hasLease()));
         }
         return new StepResult(next, new Outcome.Claimed(grants));
+    }
+
+    /**
+     * A lease renewal (heartbeat) by {@code poller} presenting {@code token}, whose clock reads {@code pollerClock}:
+     * extends the row's lease if the logic accepts it, owner and token unchanged.
+     */
+    public static StepResult renew(RelayLogic logic, RelayState s, String poller, String eventId, long token,
+                                   int leaseTicks, int pollerClock) {
+        OutboxRow row = s.row(eventId).orElseThrow(() -> new IllegalArgumentException("no outbox row " + eventId));
+        if (logic.acceptsRenewal(row, token, poller, s.clock())) {
+            int expiry = logic.leaseExpiry(s.clock(), leaseTicks, pollerClock);
+            Lease renewed = row.hasLease() ? new Lease(row.lease().owner(), row.lease().token(), expiry)
+                    : new Lease(poller, token, expiry);
+            return new StepResult(s.withRow(row.withLease(renewed)).withHazards(s.hazards().renewed()),
+                    new Outcome.Renewed(eventId, token, expiry));
+        }
+        return new StepResult(s.withHazards(s.hazards().renewed()),
+                new Outcome.RenewalRefused(eventId, token, row.currentToken(), List.of()));
+    }
+
+    /**
+     * The commit of an overlapping producer's transaction begun earlier: the business write and the row become
+     * visible. A cursor relay whose cursor already passed the row's sequence will never read it.
+     */
+    public static StepResult commit(RelayLogic logic, RelayState s, Event e) {
+        boolean late = false;
+        for (OutboxRow r : s.rows()) {
+            late |= r.event().seq() > e.seq(); // a row with a later sequence is visible already
+        }
+        boolean passed = logic.cursorRule() != RelayLogic.CursorRule.NONE && e.seq() <= s.hazards().cursor();
+        RelayState next = produce(s, e).state();
+        return new StepResult(next.withHazards(next.hazards().committed(e.id(), passed)), new Outcome.Committed(e.id(), late));
     }
 
     /** An atomic claim: select the claimable rows and lease them in one transaction. */

@@ -28,6 +28,8 @@ import java.util.SortedMap;
  * @param maxProduceFails    producer transaction failures allowed
  * @param producedDuringRun  false: the events are committed before the run starts; true: Produce steps commit them
  * @param requiredWitnesses  outcomes the scenario must reach for a check of it to count
+ * @param hazardBounds       bounds of the later hazards (renewals, clock skew, overlapping producers);
+ *                           {@link HazardBounds#NONE} leaves the world as it was before them
  */
 public record Scenario(String name,
                        String description,
@@ -42,7 +44,56 @@ public record Scenario(String name,
                        int maxDeliverFails,
                        int maxProduceFails,
                        boolean producedDuringRun,
-                       Set<Witness> requiredWitnesses) {
+                       Set<Witness> requiredWitnesses,
+                       HazardBounds hazardBounds) {
+
+    /**
+     * Bounds of the hazards issue 20 added, each off by default.
+     *
+     * @param maxRenewals      lease renewals (heartbeats) the pollers may make in all; 0: pollers never renew
+     * @param maxSkew          each poller's clock reads the database's plus a skew in [-maxSkew, maxSkew], chosen
+     *                         by the search as the first steps of every schedule; 0: every clock is the database's
+     * @param producersOverlap the producer's transactions overlap: each event's sequence is allocated when its
+     *                         transaction begins and its row becomes visible when it commits, in any order
+     *                         (needs {@code producedDuringRun})
+     */
+    public record HazardBounds(int maxRenewals, int maxSkew, boolean producersOverlap) {
+        public static final HazardBounds NONE = new HazardBounds(0, 0, false);
+
+        public HazardBounds {
+            if (maxRenewals < 0 || maxSkew < 0) {
+                throw new IllegalArgumentException("renewals and max-skew must be >= 0");
+            }
+        }
+
+        public boolean isNone() {
+            return equals(NONE);
+        }
+    }
+
+    /** A scenario without the later hazards ({@link HazardBounds#NONE}). */
+    public Scenario(String name, String description, List<String> pollers, List<Event> events,
+                    SortedMap<String, Integer> initialStock, int batch, int leaseTicks, TickBound tickBound,
+                    int maxCrashes, int maxLostAcks, int maxDeliverFails, int maxProduceFails, boolean producedDuringRun,
+                    Set<Witness> requiredWitnesses) {
+        this(name, description, pollers, events, initialStock, batch, leaseTicks, tickBound, maxCrashes, maxLostAcks,
+                maxDeliverFails, maxProduceFails, producedDuringRun, requiredWitnesses, HazardBounds.NONE);
+    }
+
+    /** Lease renewals the pollers may make in all. */
+    public int maxRenewals() {
+        return hazardBounds.maxRenewals();
+    }
+
+    /** The largest clock skew a poller may have, in ticks either way. */
+    public int maxSkew() {
+        return hazardBounds.maxSkew();
+    }
+
+    /** Whether the producer's transactions overlap (sequence allocated at begin, row visible at commit). */
+    public boolean producersOverlap() {
+        return hazardBounds.producersOverlap();
+    }
 
     /** Actor name of the producing service in steps and traces. */
     public static final String PRODUCER = "producer";
@@ -56,6 +107,11 @@ public record Scenario(String name,
     public Scenario {
         requireName(name);
         java.util.Objects.requireNonNull(tickBound, "tickBound");
+        java.util.Objects.requireNonNull(hazardBounds, "hazardBounds");
+        if (hazardBounds.producersOverlap() && (!producedDuringRun || maxProduceFails > 0)) {
+            throw new IllegalArgumentException("scenario " + name + ": producers-overlap needs produced-during-run true "
+                    + "and no produce-fails");
+        }
         pollers = List.copyOf(pollers);
         events = List.copyOf(events);
         initialStock = Sorted.copy(initialStock);
@@ -157,7 +213,8 @@ public record Scenario(String name,
         Builder b = new Builder(name).description(description).replacePollers(pollers).replaceEvents(events)
                 .batch(batch).leaseTicks(leaseTicks).tickBound(tickBound).maxCrashes(maxCrashes).maxLostAcks(maxLostAcks)
                 .maxDeliverFails(maxDeliverFails).maxProduceFails(maxProduceFails).producedDuringRun(producedDuringRun)
-                .requires(requiredWitnesses.toArray(Witness[]::new));
+                .requires(requiredWitnesses.toArray(Witness[]::new)).maxRenewals(hazardBounds.maxRenewals())
+                .maxSkew(hazardBounds.maxSkew()).producersOverlap(hazardBounds.producersOverlap());
         initialStock.forEach(b::stock);
         return b;
     }
@@ -178,6 +235,9 @@ public record Scenario(String name,
         private int maxProduceFails;
         private boolean producedDuringRun;
         private final Set<Witness> witnesses = EnumSet.noneOf(Witness.class);
+        private int maxRenewals;
+        private int maxSkew;
+        private boolean producersOverlap;
 
         private Builder(String name) {
             this.name = name;
@@ -286,9 +346,28 @@ public record Scenario(String name,
             return this;
         }
 
+        /** Lease renewals (heartbeats) the pollers may make in all. */
+        public Builder maxRenewals(int n) {
+            this.maxRenewals = n;
+            return this;
+        }
+
+        /** Each poller's clock is off from the database's by a skew in [-s, s], chosen by the search. */
+        public Builder maxSkew(int s) {
+            this.maxSkew = s;
+            return this;
+        }
+
+        /** The producer's transactions overlap: sequences are allocated at begin, rows become visible at commit. */
+        public Builder producersOverlap(boolean b) {
+            this.producersOverlap = b;
+            return this;
+        }
+
         public Scenario build() {
             return new Scenario(name, description, pollers, events, Sorted.copy(stock), batch, leaseTicks, tickBound,
-                    maxCrashes, maxLostAcks, maxDeliverFails, maxProduceFails, producedDuringRun, witnesses);
+                    maxCrashes, maxLostAcks, maxDeliverFails, maxProduceFails, producedDuringRun, witnesses,
+                    new HazardBounds(maxRenewals, maxSkew, producersOverlap));
         }
     }
 }

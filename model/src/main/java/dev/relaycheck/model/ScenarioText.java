@@ -26,12 +26,16 @@ import java.util.Set;
  * crashes / lost-acks / deliver-fails / produce-fails   N   (fault bounds; default 0)
  * produced-during-run   false              (true: Produce steps commit the events during the run)
  * requires      STALE_ACK LEASE_RECLAIMED  (witnesses the search must reach; default none)
+ * renewals      1                          (lease renewals the pollers may make; default 0, written only if set)
+ * max-skew      1                          (each poller's clock is off by up to this many ticks; default 0)
+ * producers-overlap   true                 (producer transactions overlap: commit order differs from seq order)
  * </pre>
  */
 public final class ScenarioText {
     /** Every key, in the order {@link #write} prints them. */
     public static final List<String> KEYS = List.of("name", "description", "pollers", "stock", "event", "batch", "lease",
-            "ticks", "crashes", "lost-acks", "deliver-fails", "produce-fails", "produced-during-run", "requires");
+            "ticks", "crashes", "lost-acks", "deliver-fails", "produce-fails", "produced-during-run", "requires",
+            "renewals", "max-skew", "producers-overlap");
     private static final Set<String> REPEATABLE = Set.of("stock", "event");
 
     private ScenarioText() {
@@ -83,6 +87,16 @@ public final class ScenarioText {
         b.append("requires");
         s.requiredWitnesses().forEach(w -> b.append(' ').append(w));
         b.append('\n');
+        // the later hazards' keys only when set, so every scenario without them is written as it always was
+        if (s.maxRenewals() > 0) {
+            b.append("renewals ").append(s.maxRenewals()).append('\n');
+        }
+        if (s.maxSkew() > 0) {
+            b.append("max-skew ").append(s.maxSkew()).append('\n');
+        }
+        if (s.producersOverlap()) {
+            b.append("producers-overlap true\n");
+        }
         return b.toString();
     }
 
@@ -232,6 +246,9 @@ public final class ScenarioText {
             at("produce-fails", endLine, () -> b.maxProduceFails(number("produce-fails", single.getOrDefault("produce-fails", "0"), 0)));
             at("produced-during-run", endLine, () -> b.producedDuringRun(bool(single.getOrDefault("produced-during-run", "false"))));
             at("requires", endLine, () -> b.requires(witnesses(single.getOrDefault("requires", ""))));
+            at("renewals", endLine, () -> b.maxRenewals(number("renewals", single.getOrDefault("renewals", "0"), 0)));
+            at("max-skew", endLine, () -> b.maxSkew(number("max-skew", single.getOrDefault("max-skew", "0"), 0)));
+            at("producers-overlap", endLine, () -> b.producersOverlap(bool(single.getOrDefault("producers-overlap", "false"))));
             events.forEach(b::event);
             try {
                 return b.build();

@@ -165,6 +165,53 @@ public sealed interface Step {
         }
     }
 
+    /** A poller extends the lease on the head of its batch while it works (a heartbeat), presenting its token. */
+    record Renew(String poller, String eventId, long token) implements Step {
+        public String actor() {
+            return poller;
+        }
+
+        public String toString() {
+            return "Renew(" + poller + "," + eventId + ",t" + token + ")";
+        }
+    }
+
+    /**
+     * The search chooses how far a poller's clock is off from the database's (the first steps of a schedule in
+     * a scenario with {@code max-skew}): the skew is part of the schedule, so a replay runs the same clocks.
+     */
+    record Skew(String poller, int skew) implements Step {
+        public String actor() {
+            return poller;
+        }
+
+        public String toString() {
+            return "Skew(" + poller + "," + (skew > 0 ? "+" : "") + skew + ")";
+        }
+    }
+
+    /** An overlapping producer's transaction begins: the event's sequence is allocated, its row not yet visible. */
+    record Begin(String eventId) implements Step {
+        public String actor() {
+            return Scenario.PRODUCER;
+        }
+
+        public String toString() {
+            return "Begin(" + eventId + ")";
+        }
+    }
+
+    /** An overlapping producer's transaction commits: the business write and the outbox row become visible. */
+    record Commit(String eventId) implements Step {
+        public String actor() {
+            return Scenario.PRODUCER;
+        }
+
+        public String toString() {
+            return "Commit(" + eventId + ")";
+        }
+    }
+
     Pattern FORM = Pattern.compile("([A-Za-z]+)(?:\\(([^()]*)\\))?");
 
     /** Parses the printed form back into a step; throws IllegalArgumentException with a readable message. */
@@ -193,10 +240,14 @@ public sealed interface Step {
                 case "LoseAck" -> new LoseAck(arg(a, 2, 0, text), a[1]);
                 case "DeliverFails" -> new DeliverFails(arg(a, 2, 0, text), a[1]);
                 case "Purge" -> new Purge(arg(a, 1, 0, text));
+                case "Renew" -> new Renew(arg(a, 3, 0, text), a[1], token(a[2], text));
+                case "Skew" -> new Skew(arg(a, 2, 0, text), Integer.parseInt(a[1].startsWith("+") ? a[1].substring(1) : a[1]));
+                case "Begin" -> new Begin(arg(a, 1, 0, text));
+                case "Commit" -> new Commit(arg(a, 1, 0, text));
                 default -> throw new IllegalArgumentException("unknown step kind '" + kind + "' in '" + text + "'");
             };
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("bad token in '" + text + "'");
+            throw new IllegalArgumentException((kind.equals("Skew") ? "bad skew in '" : "bad token in '") + text + "'");
         }
     }
 

@@ -9,16 +9,41 @@ public enum Witness {
     DUPLICATE_ABSORBED("a duplicate delivery was answered DUPLICATE without a second effect"),
     LEASE_RECLAIMED("a lease was re-claimed after it expired"),
     DELIVERY_RETRIED("a failed delivery was released so the row could be retried"),
-    // hazards 1, 2 and 6 (issue 20): shown only by the finer outcomes a scenario that requires them turns on
-    LATE_REDELIVERY("a redelivery was absorbed by a marker older than a lease (what a retention of one lease would have purged)"),
-    ACK_MID_BATCH("an ack was made while rows of the poller's batch were still to deliver"),
-    UNMATCHED_ACK("an ack matched no row, and the poller was told so"),
-    UNMATCHED_RELEASE("a release matched no row, and the poller was told so");
+    // issue 20's hazards: listed in a report only where a search reached them or a scenario requires them
+    LATE_REDELIVERY("a redelivery was absorbed by a marker older than a lease (what a retention of one lease would have purged)", false),
+    ACK_MID_BATCH("an ack was made while rows of the poller's batch were still to deliver", false),
+    UNMATCHED_ACK("an ack matched no row, and the poller was told so", false),
+    UNMATCHED_RELEASE("a release matched no row, and the poller was told so", false),
+    LEASE_RENEWED("a poller renewed (heartbeat) the lease it was working under", false),
+    RENEWAL_REFUSED("a renewal of a lease that was taken over or had lapsed was refused", false),
+    CLOCK_SKEWED("a poller ran with its clock off from the database's", false),
+    LATE_COMMIT("a row committed after a row with a later sequence was visible", false);
 
     private final String description;
+    /** Listed in every report; the later ones only where reached or required, so older reports read as before. */
+    private final boolean alwaysListed;
 
     Witness(String description) {
+        this(description, true);
+    }
+
+    Witness(String description, boolean alwaysListed) {
         this.description = description;
+        this.alwaysListed = alwaysListed;
+    }
+
+    /**
+     * The witnesses a report lists, in enum order: the original four always, a later one only where a search
+     * reached it ({@code reached}) or a scenario requires it.
+     */
+    public static java.util.List<Witness> listed(java.util.function.Predicate<Witness> reachedOrRequired) {
+        java.util.List<Witness> out = new java.util.ArrayList<>();
+        for (Witness w : values()) {
+            if (w.alwaysListed || reachedOrRequired.test(w)) {
+                out.add(w);
+            }
+        }
+        return out;
     }
 
     public String description() {
@@ -44,6 +69,18 @@ public enum Witness {
         }
         if (outcome instanceof Outcome.Unmatched u) {
             return java.util.List.of(STALE_ACK, u.what().equals(Outcome.Unmatched.ACK) ? UNMATCHED_ACK : UNMATCHED_RELEASE);
+        }
+        if (outcome instanceof Outcome.Renewed) {
+            return java.util.List.of(LEASE_RENEWED);
+        }
+        if (outcome instanceof Outcome.RenewalRefused) {
+            return java.util.List.of(RENEWAL_REFUSED);
+        }
+        if (outcome instanceof Outcome.Skewed sk && sk.skew() != 0) {
+            return java.util.List.of(CLOCK_SKEWED);
+        }
+        if (outcome instanceof Outcome.Committed c && c.late()) {
+            return java.util.List.of(LATE_COMMIT);
         }
         if (outcome instanceof Outcome.Claimed c && c.grants().stream().anyMatch(Outcome.Grant::replacedExpired)) {
             return java.util.List.of(LEASE_RECLAIMED);

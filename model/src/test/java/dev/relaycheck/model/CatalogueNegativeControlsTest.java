@@ -54,7 +54,19 @@ class CatalogueNegativeControlsTest {
                 control("batch-ack-whole-batch", ReferenceScenarios.batchAck(), "Claim(p1)", "Deliver(p1,E1,t1)",
                         "Ack(p1,E1,t1)"),
                 control("ignores-settle-result", ReferenceScenarios.unmatchedSettle(), "Claim(p1)", "Tick", "Claim(p2)",
-                        "Deliver(p1,E1,t1)", "Ack(p1,E1,t1)"));
+                        "Deliver(p1,E1,t1)", "Ack(p1,E1,t1)"),
+                // issue 20: p1 stalls past its lease, p2 takes the row over, p1's heartbeat renews p2's lease
+                control("renewal-by-owner", ReferenceScenarios.leaseRenewal(),
+                        "Claim(p1)", "Tick", "Tick", "Claim(p2)", "Renew(p1,E1,t1)"),
+                // ... or renews it after p2's lease lapsed too (renewal-by-owner refuses that one)
+                control("renewal-ignores-expiry", ReferenceScenarios.leaseRenewal(),
+                        "Claim(p1)", "Tick", "Tick", "Claim(p2)", "Tick", "Tick", "Renew(p1,E1,t1)"),
+                // p2's clock runs a tick ahead: at database time 1 it finds p1's lease (expiry 2) expired
+                control("app-clock-expiry", ReferenceScenarios.clockSkew(),
+                        "Skew(p1,0)", "Skew(p2,+1)", "Claim(p1)", "Tick", "Claim(p2)"),
+                // E2 commits first and is read; E1, allocated before it, commits below the cursor
+                control("cursor-by-sequence", ReferenceScenarios.commitVisibility(),
+                        "Begin(E1)", "Begin(E2)", "Commit(E2)", "Claim(p1)", "Commit(E1)"));
     }
 
     private static Arguments control(String variant, Scenario scenario, String... schedule) {
@@ -91,7 +103,7 @@ class CatalogueNegativeControlsTest {
         List<String> covered = controls().map(a -> (String) a.get()[0]).toList();
         assertThat(covered).containsExactlyInAnyOrderElementsOf(
                 LogicCatalogue.variants().stream().map(RelayLogic::id).toList());
-        assertThat(LogicCatalogue.variants()).hasSize(18); // DESIGN.md's 14 and issue 20's 4 (hazards 1, 2, 6)
+        assertThat(LogicCatalogue.variants()).hasSize(22); // DESIGN.md's 14 and issue 20's 8
     }
 
     @Test

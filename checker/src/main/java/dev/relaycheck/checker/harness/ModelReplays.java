@@ -33,6 +33,10 @@ public final class ModelReplays {
             "Order_01_AggregateOrder", ReferenceScenarios::aggregateOrder,
             "Produce_01_Atomicity", ReferenceScenarios::producerAtomicity));
 
+    static {
+        SCENARIO_OF.put("Lease_06_RenewalAfterTakeover", ReferenceScenarios::leaseRenewal); // issue 20
+    }
+
     private ModelReplays() {
     }
 

@@ -51,6 +51,10 @@ public final class PackedSpace implements StateSpace {
 
     /** Why the packed engine does not take a model ("" when it does). */
     public static String whyNot(RelayModel model) {
+        String hazard = unmodelledHazard(model);
+        if (!hazard.isEmpty()) {
+            return "it does not model " + hazard;
+        }
         if (PackedLogic.of(model.logic()).isEmpty()) {
             return "it knows only the reference logic and the catalogue variants, not " + model.logic().getClass().getName();
         }
@@ -66,6 +70,29 @@ public final class PackedSpace implements StateSpace {
             return "it takes at most " + MAX_POLLERS + " pollers and " + MAX_EVENTS + " events";
         }
         return "";
+    }
+
+    /**
+     * The hazards of issue 20 (lease renewal, clock skew, overlapping producers, cursor relays) the packed encoding
+     * does not hold, as words for the note the search prints when it falls back to the readable model; "" when
+     * the model uses none of them. A scenario's bounds or a logic's cursor rule decide, never the logic's class.
+     */
+    public static String unmodelledHazard(RelayModel model) {
+        Scenario s = model.scenario();
+        java.util.List<String> what = new java.util.ArrayList<>();
+        if (s.maxRenewals() > 0) {
+            what.add("lease renewal");
+        }
+        if (s.maxSkew() > 0) {
+            what.add("clock skew");
+        }
+        if (s.producersOverlap()) {
+            what.add("overlapping producers");
+        }
+        if (model.logic().cursorRule() != dev.relaycheck.model.RelayLogic.CursorRule.NONE) {
+            what.add("cursor relays");
+        }
+        return String.join(", ", what);
     }
 
     @Override

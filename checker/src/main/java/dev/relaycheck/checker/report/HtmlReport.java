@@ -235,8 +235,9 @@ public final class HtmlReport {
         b.append("<p class=\"muted\">Witness counts: how often the search reached each outcome; <strong>bold</strong>: the "
                 + "scenario requires it (never reached: vacuous, in red).</p>\n");
         b.append("<table id=\"scenarios\"><tr><th>scenario</th><th>verdict</th><th>distinct states</th><th>transitions</th><th>depth</th>");
-        List<Witness> shown = shownWitnesses(r);
-        for (Witness w : shown) {
+        List<Witness> listed = Witness.listed(x -> r.model().subject().stream().anyMatch(s -> s.witnesses().getOrDefault(x, 0L) > 0
+                || s.scenario().requiredWitnesses().contains(x)));
+        for (Witness w : listed) {
             b.append("<th title=\"").append(Html.esc(w.name() + ": " + w.description())).append("\">")
                     .append(w.name().toLowerCase(Locale.ROOT).replace('_', ' ')).append("</th>");
         }
@@ -245,7 +246,7 @@ public final class HtmlReport {
             b.append("<tr><td>").append(Html.esc(s.scenario().name())).append("</td><td>").append(breakable(s.verdictLine()))
                     .append(String.format("</td><td class=\"num\">%,d</td><td class=\"num\">%,d</td><td class=\"num\">%d</td>",
                             s.states(), s.transitions(), s.depth()));
-            for (Witness w : shown) {
+            for (Witness w : listed) {
                 long n = s.witnesses().getOrDefault(w, 0L);
                 boolean required = s.scenario().requiredWitnesses().contains(w);
                 // a search that stopped at a violation did not get the chance to reach its witnesses: not vacuous
@@ -256,21 +257,6 @@ public final class HtmlReport {
                     .append(String.format("%.2f s", s.nanos() / 1e9)).append("</span></td></tr>\n");
         }
         b.append("</table>\n");
-    }
-
-    /**
-     * The witness columns: those a scenario of the run requires or reached, in enum order (a column of zeros for
-     * an outcome nothing asked for only widens the table; issue 20 doubled the witnesses).
-     */
-    private static List<Witness> shownWitnesses(Report r) {
-        List<Witness> shown = new ArrayList<>();
-        for (Witness w : Witness.values()) {
-            if (r.model().subject().stream().anyMatch(s -> s.scenario().requiredWitnesses().contains(w)
-                    || s.witnesses().getOrDefault(w, 0L) > 0)) {
-                shown.add(w);
-            }
-        }
-        return shown;
     }
 
     private static void histograms(StringBuilder b, Report r) {

@@ -87,8 +87,10 @@ public final class SummaryJson {
 
     private static String scenario(SearchResult s, boolean seconds, int indent) {
         StringBuilder w = new StringBuilder("{");
-        for (Witness x : Witness.values()) {
-            w.append(x == Witness.values()[0] ? "" : ", ").append(str(x.name())).append(": ").append(s.witnesses().getOrDefault(x, 0L));
+        List<Witness> listed = Witness.listed(x -> s.witnesses().getOrDefault(x, 0L) > 0
+                || s.scenario().requiredWitnesses().contains(x));
+        for (Witness x : listed) {
+            w.append(x == listed.get(0) ? "" : ", ").append(str(x.name())).append(": ").append(s.witnesses().getOrDefault(x, 0L));
         }
         w.append('}');
         List<String> kvs = new ArrayList<>(List.of(

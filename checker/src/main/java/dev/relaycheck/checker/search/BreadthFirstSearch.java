@@ -6,6 +6,8 @@ import dev.relaycheck.checker.logic.LogicFault;
 import dev.relaycheck.checker.UsageException;
 
 import dev.relaycheck.checker.packed.PackedSpace;
+import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.variants.BrokenVariant;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.LogicCatalogue;
@@ -244,6 +246,10 @@ public final class BreadthFirstSearch {
     }
 
     private SearchResult searchOnce(RelayLogic logic, Scenario scenario) {
+        Optional<SearchResult> asReference = asReferenceLogic(logic, scenario);
+        if (asReference.isPresent()) {
+            return asReference.get();
+        }
         RelayModel model = new RelayModel(CheckedLogic.of(logic), scenario);
         if (tokens == Tokens.CANONICAL) {
             if (engine == Engine.PACKED) {
@@ -259,6 +265,25 @@ public final class BreadthFirstSearch {
             return search(model, new ReadableSpace(model, true)).withEngine("readable, tokens renumbered canonically ("
                     + outgrown.getMessage() + ")");
         }
+    }
+
+    /**
+     * A catalogue variant of issue 20 in a scenario without its hazard takes the reference logic's steps to the
+     * same states ({@link BrokenVariant#exercisedBy}; {@code LaterHazardsSearchTest} compares the two searches):
+     * the reference logic is searched in its place, on the packed engine where it takes it, and the result is
+     * the variant's ({@code --engine readable} searches the variant itself). Should the reference logic not pass there (a scenario of the user's), the variant is searched.
+     */
+    private Optional<SearchResult> asReferenceLogic(RelayLogic logic, Scenario scenario) {
+        if (engine == Engine.READABLE || !(logic instanceof BrokenVariant v) || v.exercisedBy(scenario)
+                || LogicCatalogue.byId(v.id()).filter(c -> c.getClass() == v.getClass()).isEmpty()) {
+            return Optional.empty();
+        }
+        SearchResult reference = searchOnce(LogicCatalogue.correct(), scenario);
+        if (!reference.passed()) {
+            return Optional.empty();
+        }
+        return Optional.of(reference.withLogic(logic).withEngine(reference.engine() + " (" + v.id()
+                + " searched as the reference logic: this scenario never asks the decision it changes)"));
     }
 
     private SearchResult searchExact(RelayModel model) {
@@ -281,8 +306,9 @@ public final class BreadthFirstSearch {
             }
         }
         SearchResult readable = search(model, new ReadableSpace(model));
-        if (engine == Engine.AUTO && LogicCatalogue.byId(logic.id()).filter(l -> l.getClass() == logic.getClass()).isPresent()) {
-            // a shipped logic the packed engine declines (issue 20's variants and scenarios): say so in one line
+        boolean shipped = LogicCatalogue.byId(logic.id()).filter(l -> l.getClass() == logic.getClass()).isPresent();
+        if (engine == Engine.AUTO && (shipped || !PackedSpace.unmodelledHazard(model).isEmpty())) {
+            // a shipped logic, or a scenario with issue 20's hazards, that the packed engine declines: say so in one line
             return readable.withEngine("readable (the packed engine declined: " + PackedSpace.whyNot(model) + ")");
         }
         return readable;

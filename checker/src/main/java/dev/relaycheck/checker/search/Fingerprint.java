@@ -1,6 +1,8 @@
 package dev.relaycheck.checker.search;
 
 import dev.relaycheck.model.ConsumerState;
+import dev.relaycheck.model.Event;
+import dev.relaycheck.model.HazardState;
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.OutboxRow;
 import dev.relaycheck.model.PollerState;
@@ -59,7 +61,29 @@ public final class Fingerprint {
         h = add(h, s.faults().lostAcks());
         h = add(h, s.faults().deliverFails());
         h = add(h, s.faults().produceFails());
+        if (!s.hazards().isNone()) { // only issue 20's scenarios: every other state's fingerprint is what it was
+            h = hazards(h, s.hazards());
+        }
         return SplitMix64.mix(h);
+    }
+
+    private static long hazards(long h, HazardState z) {
+        h = add(h, 0x4A5A4D);
+        h = add(h, z.renewals());
+        h = add(h, z.skews().size());
+        for (int skew : z.skews()) {
+            h = add(h, skew);
+        }
+        h = add(h, z.inFlight().size());
+        for (Event e : z.inFlight()) {
+            h = add(h, str(e.id()));
+        }
+        h = add(h, z.cursor());
+        h = add(h, z.passedOver().size());
+        for (String id : z.passedOver()) {
+            h = add(h, str(id));
+        }
+        return h;
     }
 
     private static long consumer(long h, ConsumerState c) {

@@ -57,6 +57,12 @@ public record SearchResult(String strategy, String engine, RelayLogic logic, Sce
                 witnesses, counterexample, incomplete, tableBytes, phases, logicFault);
     }
 
+    /** The same result, as the result of searching {@code other} (which took exactly the same steps). */
+    public SearchResult withLogic(RelayLogic other) {
+        return new SearchResult(strategy, engine, other, scenario, states, transitions, depth, runs, healingChecks, nanos,
+                witnesses, counterexample, incomplete, tableBytes, phases, logicFault);
+    }
+
     /** The same result with {@code fault} as its logic fault. */
     public SearchResult withLogicFault(LogicFault fault) {
         return new SearchResult(strategy, engine, logic, scenario, states, transitions, depth, runs, healingChecks, nanos,
@@ -97,7 +103,7 @@ public record SearchResult(String strategy, String engine, RelayLogic logic, Sce
         }
         b.append(String.format(", %,d healing checks", healingChecks));
         b.append("\n  witnesses:");
-        for (Witness w : Witness.values()) {
+        for (Witness w : Witness.listed(x -> witnesses.getOrDefault(x, 0L) > 0 || scenario.requiredWitnesses().contains(x))) {
             b.append(' ').append(w).append('=').append(witnesses.getOrDefault(w, 0L))
                     .append(scenario.requiredWitnesses().contains(w) ? "(required)" : "");
         }

@@ -307,7 +307,7 @@ public final class Successors {
     }
 
     public int witnesses(int j) {
-        return witnesses[j];
+        return witnesses[j] & 0xFFFF;
     }
 
     /** The witnesses an outcome shows, as a bit per {@link Witness} ordinal. */

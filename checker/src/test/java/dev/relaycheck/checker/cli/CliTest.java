@@ -108,8 +108,9 @@ class CliTest {
     @Test
     void checkOnSmallScenariosPassesAndPrintsTheKillMatrix() {
         Run r = cli(withResults("check", "--only", "model", "-s", "event-61-lost-ack", "-s", "stale-ack-after-expiry",
-                "-s", "aggregate-order", "-s", "producer-atomicity", "-s", "crash-restart"));
-        assertThat(r.out()).contains("== model kill matrix").contains("PASS: correct passed 5 of 5 scenarios; 18 of 18 variants caught");
+                "-s", "aggregate-order", "-s", "producer-atomicity", "-s", "crash-restart",
+                "-s", "lease-renewal", "-s", "clock-skew", "-s", "commit-visibility")); // issue 20's variants need theirs
+        assertThat(r.out()).contains("== model kill matrix").contains("PASS: correct passed 8 of 8 scenarios; 22 of 22 variants caught");
         assertThat(results.resolve("index.html")).exists();
         assertThat(results.resolve("summary.md")).content().startsWith("## relaycheck: PASS for `correct`");
         assertThat(results.resolve("summary.json")).content().contains("\"schema\": \"relaycheck-summary/2\"").contains("\"outcome\": \"CLEAN\"");
@@ -235,8 +236,9 @@ class CliTest {
     @Test
     void listsVariantsAndScenarios() {
         assertThat(cli("variants").out()).contains("ack-ignores-token").contains("release-ignores-token").contains("14  ")
-                .contains("18  ignores-settle-result"); // issue 20's variants follow DESIGN.md's 14
+                .contains("ignores-settle-result").contains("app-clock-expiry").contains("22  "); // issue 20's follow DESIGN.md's 14
         assertThat(cli("scenarios").out()).contains("event-61-lost-ack").contains("mixed-big").contains("soak")
-                .contains("marker-retention").contains("batch-ack").contains("unmatched-settle");
+                .contains("marker-retention").contains("batch-ack").contains("unmatched-settle")
+                .contains("lease-renewal").contains("clock-skew").contains("commit-visibility");
     }
 }

@@ -216,6 +216,24 @@ public class ConcurrentRelayStore implements RelayStore {
         }
     }
 
+    /** The renewal under the row's lock: the logic's fence, then the lease's expiry moved, owner and token kept. */
+    @Override
+    public boolean renew(String eventId, long token, String poller) {
+        RowSlot slot = slot(eventId);
+        slot.lock.lock();
+        try {
+            int now = clock.get();
+            OutboxRow row = slot.row;
+            if (!row.hasLease() || !logic.acceptsRenewal(row, token, poller, now)) {
+                return false;
+            }
+            slot.row = row.withLease(new Lease(row.lease().owner(), row.lease().token(), logic.leaseExpiry(now, leaseTicks)));
+            return true;
+        } finally {
+            slot.lock.unlock();
+        }
+    }
+
     @Override
     public int tick() {
         return clock.incrementAndGet();

@@ -43,6 +43,15 @@ public interface RelayStore {
     /** The fenced release (after a failed delivery). True: the lease is cleared; false: STALE, nothing changed. */
     boolean release(String eventId, long token);
 
+    /**
+     * A lease renewal (heartbeat) by {@code poller} presenting {@code token}: true when the lease was extended, the
+     * poller may go on working under it; false when it lost the lease. The default is a relay that never renews
+     * (every renewal refused), so a store written before renewals existed keeps its meaning.
+     */
+    default boolean renew(String eventId, long token, String poller) {
+        return false;
+    }
+
     /** Moves the logical clock one tick; returns the new time. */
     int tick();
 

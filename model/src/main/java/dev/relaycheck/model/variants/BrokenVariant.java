@@ -31,4 +31,14 @@ public abstract class BrokenVariant extends CorrectRelayLogic {
     public final Optional<Invariant> expectedViolation() {
         return Optional.of(breaks);
     }
+
+    /**
+     * Whether {@code scenario} can make this variant decide differently from the reference logic. A variant whose
+     * mistake lives in a decision only a later hazard asks (a renewal, a skewed clock, a cursor that overlapping
+     * producers can pass) takes exactly the reference logic's steps to the same states where that hazard is
+     * off, so a search may run the reference logic in its place (and the packed engine with it).
+     */
+    public boolean exercisedBy(dev.relaycheck.model.Scenario scenario) {
+        return true;
+    }
 }

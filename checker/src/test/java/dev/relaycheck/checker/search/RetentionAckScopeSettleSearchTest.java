@@ -1,4 +1,4 @@
-package dev.relaycheck.checker;
+package dev.relaycheck.checker.search;
 
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.LogicCatalogue;

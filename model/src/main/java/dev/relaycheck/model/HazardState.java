@@ -1,0 +1,94 @@
+package dev.relaycheck.model;
+
+import java.util.List;
+import java.util.SortedSet;
+
+/**
+ * The part of the world that only the later hazards need (issue 20: lease renewal, clock skew, commit
+ * visibility). Every shipped scenario before them leaves it at {@link #NONE}, so their states, fingerprints
+ * and counts are what they were.
+ *
+ * @param renewals   lease renewals spent so far (bounded by the scenario's {@code renewals})
+ * @param skews      each poller's clock minus the database's, in poller order, as the search chose them; empty
+ *                   until chosen (and always empty in a scenario without skew)
+ * @param inFlight   events whose producer transaction allocated their sequence but has not committed: the row
+ *                   exists with its sequence and is not visible yet, in sequence order
+ * @param cursor     the highest sequence a cursor relay has read (0 for a relay that claims by status)
+ * @param passedOver rows a cursor relay can never read: they committed with a sequence at or below its cursor
+ */
+public record HazardState(int renewals, List<Integer> skews, List<Event> inFlight, int cursor,
+                          SortedSet<String> passedOver) {
+
+    public static final HazardState NONE = new HazardState(0, List.of(), List.of(), 0, new java.util.TreeSet<>());
+
+    public HazardState {
+        skews = List.copyOf(skews);
+        inFlight = List.copyOf(inFlight);
+        passedOver = Sorted.copySet(passedOver);
+    }
+
+    public boolean isNone() {
+        return equals(NONE);
+    }
+
+    /** The clock poller {@code index} reads when the database's reads {@code dbClock}. */
+    public int pollerClock(int index, int dbClock) {
+        return index < skews.size() ? dbClock + skews.get(index) : dbClock;
+    }
+
+    /** The lowest sequence still in flight, or {@code Integer.MAX_VALUE} when no producer transaction is open. */
+    public int lowestInFlightSeq() {
+        return inFlight.stream().mapToInt(Event::seq).min().orElse(Integer.MAX_VALUE);
+    }
+
+    HazardState renewed() {
+        return new HazardState(renewals + 1, skews, inFlight, cursor, passedOver);
+    }
+
+    HazardState withSkew(int skew) {
+        List<Integer> s = new java.util.ArrayList<>(skews);
+        s.add(skew);
+        return new HazardState(renewals, s, inFlight, cursor, passedOver);
+    }
+
+    HazardState begun(Event event) {
+        List<Event> f = new java.util.ArrayList<>(inFlight);
+        f.add(event);
+        return new HazardState(renewals, skews, f, cursor, passedOver);
+    }
+
+    HazardState committed(String eventId, boolean passed) {
+        List<Event> f = new java.util.ArrayList<>(inFlight);
+        f.removeIf(e -> e.id().equals(eventId));
+        java.util.TreeSet<String> p = new java.util.TreeSet<>(passedOver);
+        if (passed) {
+            p.add(eventId);
+        }
+        return new HazardState(renewals, skews, f, cursor, p);
+    }
+
+    HazardState withCursor(int c) {
+        return new HazardState(renewals, skews, inFlight, c, passedOver);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder b = new StringBuilder();
+        if (renewals > 0) {
+            b.append(" renewals=").append(renewals);
+        }
+        if (!skews.isEmpty()) {
+            b.append(" skews=").append(skews);
+        }
+        if (!inFlight.isEmpty()) {
+            b.append(" in-flight=").append(inFlight.stream().map(Event::id).toList());
+        }
+        if (cursor > 0) {
+            b.append(" cursor=").append(cursor);
+        }
+        if (!passedOver.isEmpty()) {
+            b.append(" passed-over=").append(passedOver);
+        }
+        return b.toString().trim();
+    }
+}
