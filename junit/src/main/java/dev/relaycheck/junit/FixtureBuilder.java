@@ -40,6 +40,11 @@ public final class FixtureBuilder {
         this.relay = relay;
     }
 
+    /** The relay this builder names (the property checks run it without a fixture). */
+    RelayUnderTest relay() {
+        return relay;
+    }
+
     /**
      * Runs relaycheck's side of the world with one of the catalogue's mistakes (a consumer without dedup, a
      * producer that commits twice, an ack before the delivery, ...) around this relay: a negative control for

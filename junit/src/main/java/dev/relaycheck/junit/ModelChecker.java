@@ -83,8 +83,8 @@ public final class ModelChecker {
         return this;
     }
 
-    /** The report's file name (the extension names it after the test; otherwise the test on the stack, or the logic). */
-    ModelChecker reportName(String name) {
+    /** The report's file name under target/relaycheck/model/ (default: the test on the call stack, or the logic's id). */
+    public ModelChecker reportName(String name) {
         reportName = name;
         return this;
     }

@@ -1,0 +1,41 @@
+package dev.relaycheck.junit;
+
+import com.acme.OwnerFencedLogic;
+import com.acme.UnfencedLogic;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Property checks on the model and on SQL relays, each proving it can fail. */
+class RelayPropertiesTest {
+
+    @Test
+    void aTeamsCorrectLogicHasEveryPropertyAndEachCheckCatchesItsMistakes() {
+        RelayProperties.assertThat(new OwnerFencedLogic()).rejectsStaleAcks().deliversEachEffectOnce().keepsAggregateOrder()
+                .producesAtomically();
+    }
+
+    @Test
+    void anUnfencedLogicFailsWithTheTraceAndTheReplayLine() {
+        assertThatThrownBy(() -> RelayProperties.assertThatLogic(UnfencedLogic.class).rejectsStaleAcks())
+                .hasMessageContaining("logic acme-unfenced breaks the property \"rejects stale acknowledgements")
+                .hasMessageContaining("VIOLATION STALE_ACK_REJECTED in scenario stale-ack-after-expiry")
+                .hasMessageContaining("replay: ./relaycheck replay rc1:");
+    }
+
+    @Test
+    void everyPropertyHasNegativeControls() {
+        for (Property p : Property.values()) {
+            assertThat(p.negativeControls()).as(p.name()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void theReferenceSqlRelayKeepsAggregateOrderAndTheUnorderedClaimIsCaughtWithASqlReplayLine() {
+        RelayProperties.assertThat(RelayFixture.forReference()).keepsAggregateOrder();
+        assertThatThrownBy(() -> RelayProperties.assertThat(RelayFixture.forCatalogueMistake("no-head-of-aggregate")).keepsAggregateOrder())
+                .hasMessageContaining("VIOLATION AGGREGATE_ORDER in scenario")
+                .hasMessageContaining("replay: ./relaycheck sql replay --target no-head-of-aggregate --db h2 --scenario ");
+    }
+}
