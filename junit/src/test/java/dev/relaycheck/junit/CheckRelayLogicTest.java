@@ -28,6 +28,16 @@ class CheckRelayLogicTest {
     void aNegativeControlPassesOnlyWhenTheViolationIsFound() {
     }
 
+    @CheckRelayLogic(value = OwnerFencedLogic.class, scenarios = "src/test/resources/two-events-one-sku.scenario")
+    void aScenarioFileOfTheTeamsOwn(ModelCheckResult result) {
+        assertThat(result.results()).singleElement().satisfies(r -> assertThat(r.scenario().name()).isEqualTo("two-events-one-sku"));
+    }
+
+    @CheckRelayLogic(value = UnfencedLogic.class, scenarios = "src/test/resources/two-events-one-sku.scenario",
+            expectViolation = Invariant.STALE_ACK_REJECTED)
+    void theTeamsScenarioCatchesTheUnfencedLogic() {
+    }
+
     @CheckRelayLogic(catalogue = "no-head-of-aggregate", scenarios = "aggregate-order", expectViolation = Invariant.AGGREGATE_ORDER)
     void aCatalogueVariantIsCaught() {
     }

@@ -125,6 +125,33 @@ class RelayFixtureTest {
     }
 
     @Test
+    void aSplitConsumersTwoTransactionsAreOneDeliveryAttempt() {
+        try (RelayFixture relay = RelayFixture.forReference().withMistake("marker-before-effect").withoutInvariantChecks()
+                .pollers("p1", "p2").pending("E1", "SKU-1", 1).pending("E2", "SKU-2", 1).start()) {
+            relay.drain();
+            assertThat(relay.deliveries()).extracting(Delivery::eventId, Delivery::result).containsExactly(
+                    org.assertj.core.groups.Tuple.tuple("E1", Delivery.Result.APPLIED),
+                    org.assertj.core.groups.Tuple.tuple("E2", Delivery.Result.APPLIED));
+            assertThat(relay.trace()).contains("HALF_APPLIED E1");
+        }
+        try (RelayFixture relay = RelayFixture.forReference().withMistake("marker-before-effect").withoutInvariantChecks()
+                .pollers("p1", "p2").pending("E1", "SKU-1", 1).start()) {
+            relay.crashAt("p1", CutPoint.AFTER_CONSUMER_COMMIT).runOnce("p1");
+            assertThat(relay.deliveries()).extracting(Delivery::result).containsExactly(Delivery.Result.INTERRUPTED);
+            assertThat(relay.effectsApplied("E1")).isZero();
+        }
+    }
+
+    @Test
+    void aSplitConsumerIsCaughtBetweenItsCommits() {
+        assertThatThrownBy(() -> {
+            try (RelayFixture relay = RelayFixture.forReference().withMistake("marker-before-effect").pending("E1", "SKU-1", 1).start()) {
+                relay.runOnce("p1");
+            }
+        }).hasMessageContaining("VIOLATION MARKER_IFF_EFFECT");
+    }
+
+    @Test
     void badUseIsOneClearMessage() {
         assertThatThrownBy(() -> RelayFixture.forReference().withMistake("ack-ignores-token"))
                 .hasMessageContaining("RelayFixture.forCatalogueMistake(\"ack-ignores-token\")");
