@@ -7,6 +7,8 @@ import dev.relaycheck.jdbc.RelaySpec;
 import dev.relaycheck.jdbc.RelayUnderTest;
 import dev.relaycheck.jdbc.SqlPoller;
 import dev.relaycheck.jdbc.SqlRelay;
+import dev.relaycheck.jdbc.SqlShape;
+import dev.relaycheck.jdbc.adapter.ClockGuardedAdapter;
 import dev.relaycheck.jdbc.SqlVariant;
 import dev.relaycheck.jdbc.UserCode;
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
@@ -64,8 +66,23 @@ public final class RelayFixture implements AutoCloseable {
 
     /** The team's relay adapter (public no-argument constructor), one instance per poller. */
     public static FixtureBuilder forAdapter(Class<? extends RelayAdapter> adapter) {
-        String classpath = FixtureTrace.codeSource(adapter).orElse(null);
-        return new FixtureBuilder(new RelaySpec.AdapterClass(adapter.getName(), classpath).resolve());
+        java.lang.reflect.Constructor<? extends RelayAdapter> ctor;
+        try {
+            ctor = adapter.getConstructor();
+            ctor.newInstance(); // fail here, with one line, rather than in the middle of a test
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalArgumentException(adapter.getName() + " needs a public no-argument constructor that succeeds: "
+                    + (e.getCause() != null ? e.getCause() : e));
+        }
+        // the spec names the class and where it was loaded from, so a replay line can load it again
+        RelaySpec spec = new RelaySpec.AdapterClass(adapter.getName(), FixtureTrace.codeSource(adapter).orElse(null));
+        return new FixtureBuilder(new RelayUnderTest(spec, adapter.getName(), true, SqlShape.CORRECT, () -> {
+            try {
+                return new ClockGuardedAdapter(ctor.newInstance());
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot instantiate " + adapter.getName() + ": " + e.getCause(), e);
+            }
+        }));
     }
 
     /** relaycheck's reference SQL relay ({@code relaycheck sql template}). */
@@ -254,8 +271,8 @@ public final class RelayFixture implements AutoCloseable {
     }
 
     /** Events whose business write committed. */
-    public Set<String> businessWrites() {
-        return Set.copyOf(current.businessWrites());
+    public java.util.SortedSet<String> businessWrites() {
+        return java.util.Collections.unmodifiableSortedSet(new TreeSet<>(current.businessWrites()));
     }
 
     /** How often the consumer applied the event's effect (relaycheck's ledger). */

@@ -67,6 +67,9 @@ class CheckRelayLogicTest {
                 .contains("report: target/relaycheck/model/");
         assertThat(message(failed, "correctLogicBreaksFencing"))
                 .contains("expected logic acme-owner-fenced to break one of [STALE_ACK_REJECTED], but no scenario did: [stale-ack-after-expiry: OK]");
+        ReplayInCli.Run replay = ReplayInCli.run(violation);
+        assertThat(replay.output()).contains("REPRODUCED STALE_ACK_REJECTED");
+        assertThat(replay.exit()).isEqualTo(1);
         Path report = Path.of("target/relaycheck/model/CheckRelayLogicTest-Failing.unfencedLogicPasses.txt");
         assertThat(Files.readString(report)).contains("VIOLATION STALE_ACK_REJECTED").contains("replay: ./relaycheck replay rc1:");
     }

@@ -32,6 +32,18 @@ class RelayPropertiesTest {
     }
 
     @Test
+    void aTeamsAdapterIsCheckedAndItsBrokenCopyFailsWithAReplayLineNamingItsClassAndClassPath() throws Exception {
+        RelayProperties.assertThat(RelayFixture.forAdapter(com.acme.AcmeRelayAdapter.class)).rejectsStaleAcks();
+        Throwable failure = org.assertj.core.api.Assertions.catchThrowable(
+                () -> RelayProperties.assertThat(RelayFixture.forAdapter(com.acme.AcmeRelayAdapter.Unfenced.class)).rejectsStaleAcks());
+        ReplayInCli.Run replay = ReplayInCli.run(failure.getMessage());
+        assertThat(replay.output()).contains("STALE_ACK_REJECTED").contains("REPRODUCED");
+        assertThat(failure).hasMessageContaining("relay com.acme.AcmeRelayAdapter$Unfenced breaks the property \"rejects stale")
+                .hasMessageContaining("VIOLATION STALE_ACK_REJECTED")
+                .hasMessageMatching("(?s).*replay: \\./relaycheck sql replay --adapter 'com\\.acme\\.AcmeRelayAdapter\\$Unfenced' --classpath \\S*test-classes --db h2 --scenario \\S+ --walk-seed -?\\d+.*");
+    }
+
+    @Test
     void theReferenceSqlRelayKeepsAggregateOrderAndTheUnorderedClaimIsCaughtWithASqlReplayLine() {
         RelayProperties.assertThat(RelayFixture.forReference()).keepsAggregateOrder();
         assertThatThrownBy(() -> RelayProperties.assertThat(RelayFixture.forCatalogueMistake("no-head-of-aggregate")).keepsAggregateOrder())
