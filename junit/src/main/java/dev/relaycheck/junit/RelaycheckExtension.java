@@ -19,6 +19,12 @@ public final class RelaycheckExtension implements InvocationInterceptor, Paramet
     @Override
     public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> call, ExtensionContext context)
             throws Throwable {
+        CheckSqlRelay sql = context.getRequiredTestMethod().getAnnotation(CheckSqlRelay.class);
+        if (sql != null) {
+            checkSqlRelay(sql);
+            invocation.proceed();
+            return;
+        }
         ModelCheckResult result = resultFor(context);
         CheckRelayLogic spec = spec(context);
         if (spec.expectViolation().length > 0) {
@@ -27,6 +33,33 @@ public final class RelaycheckExtension implements InvocationInterceptor, Paramet
             result.assertPassed();
         }
         invocation.proceed();
+    }
+
+    private static void checkSqlRelay(CheckSqlRelay spec) {
+        SqlRelayProperties relay = RelayProperties.assertThat(RelayFixture.forAdapter(spec.adapter()));
+        if (spec.expectViolation().length == 0) {
+            for (Property p : spec.properties()) {
+                relay.check(p);
+            }
+            return;
+        }
+        java.util.List<String> seen = new java.util.ArrayList<>();
+        for (Property p : spec.properties()) {
+            try {
+                relay.check(p);
+                seen.add(p + ": held");
+            } catch (AssertionError e) {
+                String m = String.valueOf(e.getMessage());
+                for (dev.relaycheck.model.Invariant i : spec.expectViolation()) {
+                    if (m.contains("VIOLATION " + i)) {
+                        return; // the negative control is caught
+                    }
+                }
+                seen.add(p + ": " + m.lines().findFirst().orElse(""));
+            }
+        }
+        throw new org.opentest4j.AssertionFailedError("relaycheck: expected relay " + spec.adapter().getName() + " to break one of "
+                + java.util.List.of(spec.expectViolation()) + ", but no property check found it: " + seen);
     }
 
     @Override

@@ -42,6 +42,15 @@ class CheckRelayLogicTest {
     void aCatalogueVariantIsCaught() {
     }
 
+    @CheckSqlRelay(adapter = com.acme.AcmeRelayAdapter.class, properties = Property.AGGREGATE_ORDER)
+    void aTeamsSqlRelayKeepsAggregateOrder() {
+    }
+
+    @CheckSqlRelay(adapter = com.acme.AcmeRelayAdapter.Unfenced.class, properties = Property.STALE_ACKS_REJECTED,
+            expectViolation = Invariant.STALE_ACK_REJECTED)
+    void aTeamsUnfencedSqlRelayIsCaught() {
+    }
+
     /** Run by the engine below only: the broken logic, expected to pass. */
     static class Failing {
         @CheckRelayLogic(value = UnfencedLogic.class, scenarios = "stale-ack-after-expiry")
@@ -51,13 +60,19 @@ class CheckRelayLogicTest {
         @CheckRelayLogic(value = OwnerFencedLogic.class, scenarios = "stale-ack-after-expiry", expectViolation = Invariant.STALE_ACK_REJECTED)
         void correctLogicBreaksFencing() {
         }
+
+        @CheckSqlRelay(adapter = com.acme.AcmeRelayAdapter.Unfenced.class, properties = Property.STALE_ACKS_REJECTED)
+        void unfencedSqlRelayPasses() {
+        }
     }
 
     @Test
     void aViolationFailsTheTestWithTheTraceAndAReplayLineThatNamesTheTeamsClasses() throws Exception {
         List<Event> failed = EngineTestKit.engine("junit-jupiter").selectors(selectClass(Failing.class)).execute()
                 .testEvents().failed().list();
-        assertThat(failed).hasSize(2);
+        assertThat(failed).hasSize(3);
+        assertThat(message(failed, "unfencedSqlRelayPasses")).contains("VIOLATION STALE_ACK_REJECTED")
+                .contains("replay: ./relaycheck sql replay --adapter 'com.acme.AcmeRelayAdapter$Unfenced'");
         String violation = message(failed, "unfencedLogicPasses");
         assertThat(violation)
                 .contains("logic acme-unfenced failed the model check in 1 of 1 scenarios")
