@@ -60,7 +60,7 @@ final class FixtureTrace {
         return b.toString();
     }
 
-    AssertionFailedError violation(Violation v, RelayState s) {
+    AssertionFailedError violation(Violation v) {
         Invariant i = v.invariant();
         if (!lines.isEmpty()) {
             lines.set(lines.size() - 1, lines.get(lines.size() - 1) + "   <== " + i);
@@ -68,7 +68,7 @@ final class FixtureTrace {
         return fail("VIOLATION " + i, "  what broke: " + v.detail() + "\n  invariant:  " + i.message() + "\n");
     }
 
-    AssertionFailedError failure(String headline, String detail, RelayState s) {
+    AssertionFailedError failure(String headline, String detail) {
         return fail("FAILED " + headline, "  " + detail + "\n");
     }
 

@@ -178,8 +178,7 @@ public final class RelayFixture implements AutoCloseable {
                 return List.copyOf(deliveries.subList(from, deliveries.size()));
             }
             if (round > bound) {
-                throw trace.failure("drain did not settle", "the pollers still claimed rows after " + bound + " rounds",
-                        current);
+                throw trace.failure("drain did not settle", "the pollers still claimed rows after " + bound + " rounds");
             }
         }
     }
@@ -200,7 +199,7 @@ public final class RelayFixture implements AutoCloseable {
             }
             if (t >= maxTicks) {
                 throw trace.violation(new Violation(Invariant.EVENTUAL_DELIVERY, "not quiet after " + t + " ticks of fault-free "
-                        + "polling: " + Invariants.whyIncomplete(producedSoFar(), current)), current);
+                        + "polling: " + Invariants.whyIncomplete(producedSoFar(), current)));
             }
             tick();
         }
@@ -310,7 +309,7 @@ public final class RelayFixture implements AutoCloseable {
     /** Fails, with the trace and the replay line, unless {@code holds}. */
     public RelayFixture verify(String claim, boolean holds) {
         if (!holds) {
-            throw trace.failure("expected " + claim, "it does not hold", current);
+            throw trace.failure("expected " + claim, "it does not hold");
         }
         return this;
     }
@@ -405,7 +404,7 @@ public final class RelayFixture implements AutoCloseable {
         List<Violation> broke = judged ? Invariants.check(scenario, current, a.step(), new StepResult(after, a.outcome())) : List.of();
         current = after;
         if (!broke.isEmpty()) {
-            throw trace.violation(broke.get(0), current);
+            throw trace.violation(broke.get(0));
         }
         return a;
     }

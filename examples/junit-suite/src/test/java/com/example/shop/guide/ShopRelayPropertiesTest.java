@@ -2,6 +2,8 @@ package com.example.shop.guide;
 
 import com.example.shop.relaycheck.ShopRelayAdapter;
 import com.example.shop.relaycheck.UnfencedShopRelayAdapter;
+import dev.relaycheck.junit.CheckSqlRelay;
+import dev.relaycheck.junit.Property;
 import dev.relaycheck.junit.RelayFixture;
 import dev.relaycheck.junit.RelayProperties;
 import org.junit.jupiter.api.Test;
@@ -16,9 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ShopRelayPropertiesTest {
 
-    @Test
+    /** The extension's form: the property check runs before the (empty) body. */
+    @CheckSqlRelay(adapter = ShopRelayAdapter.class, properties = Property.STALE_ACKS_REJECTED)
     void theShopRelayRejectsStaleAcks() {
-        RelayProperties.assertThat(RelayFixture.forAdapter(ShopRelayAdapter.class)).rejectsStaleAcks();
     }
 
     @Test
