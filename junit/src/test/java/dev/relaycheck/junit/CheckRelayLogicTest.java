@@ -90,6 +90,15 @@ class CheckRelayLogicTest {
     }
 
     @Test
+    void aScenarioBuiltInTheTestWithCustomPayloads() {
+        dev.relaycheck.model.Scenario twoEqualBodies = dev.relaycheck.model.Scenario.builder("two-equal-bodies").pollers("p1")
+                .stock("SKU-1", 10).stock("SKU-2", 10)
+                .event("E1", "SKU-1", 1, "{\"reserve\":1}").event("E2", "SKU-2", 1, "{\"reserve\":1}").build();
+        ModelChecker.of(new OwnerFencedLogic()).scenario(twoEqualBodies).check().assertPassed();
+        ModelChecker.ofCatalogue("dedup-by-payload").scenario(twoEqualBodies).check().assertViolates(Invariant.NO_LOST_EVENT);
+    }
+
+    @Test
     void theProgrammaticFormGivesTheSameVerdicts() {
         ModelChecker.of(new OwnerFencedLogic()).scenarios("event-61-lost-ack").check().assertPassed();
         ModelChecker.ofCatalogue("ack-ignores-token").scenarios("stale-ack-after-expiry").check()

@@ -152,6 +152,35 @@ class RelayFixtureTest {
     }
 
     @Test
+    void aLostAckLeavesTheRowLeasedUntilItRunsOutThenTheRedeliveryIsADuplicate() {
+        try (RelayFixture relay = RelayFixture.forReference().pending("E1", "SKU-1", 1).start()) {
+            relay.loseNextAck("p1").runOnce("p1");
+            assertThat(relay.row("E1").hasLease()).isTrue();
+            assertThat(relay.runOnce("p1")).isEmpty();
+            relay.tick(2).runOnce("p1");
+            assertThat(relay.deliveriesOf("E1")).extracting(Delivery::result, Delivery::token)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple(Delivery.Result.APPLIED, 1L),
+                            org.assertj.core.groups.Tuple.tuple(Delivery.Result.DUPLICATE, 2L));
+            relay.assertDelivered("E1");
+        }
+    }
+
+    @Test
+    void theSameStepsGiveTheSameTraceByteForByte() {
+        String first = crashAndHeal();
+        assertThat(crashAndHeal()).isEqualTo(first).contains("Crash(p1)");
+    }
+
+    private static String crashAndHeal() {
+        try (RelayFixture relay = RelayFixture.forReference().pollers("p1", "p2").batch(2)
+                .pending("E1", "SKU-1", 1).pending("E2", "SKU-1", 2).pending("E3", "SKU-2", 3).start()) {
+            relay.crashAt("p1", CutPoint.AFTER_ACK).runOnce("p1");
+            relay.runUntilQuiet();
+            return relay.trace() + relay.deliveries();
+        }
+    }
+
+    @Test
     void badUseIsOneClearMessage() {
         assertThatThrownBy(() -> RelayFixture.forReference().withMistake("ack-ignores-token"))
                 .hasMessageContaining("RelayFixture.forCatalogueMistake(\"ack-ignores-token\")");
