@@ -67,7 +67,7 @@ final class Seeding {
         Event e = r.event();
         String owner = r.seed() == Seed.LEASED ? r.owner() : SEEDER;
         ClaimedRow mine = null;
-        for (ClaimedRow c : adapter.claim(outbox, new ClaimRequest(owner, 0, batch, leaseTicks))) {
+        for (ClaimedRow c : claim(adapter, outbox, new ClaimRequest(owner, 0, batch, leaseTicks))) {
             if (c.event().id().equals(e.id())) {
                 mine = c;
             } else {
@@ -89,6 +89,16 @@ final class Seeding {
         }
         trace.seeded(e.id() + " " + r.seed() + (r.seed() == Seed.LEASED ? " to " + owner + " (gone) with t" + mine.token()
                 + " until tick " + mine.expiry() : ""));
+    }
+
+    /** The relay's claim, in its one transaction or, for a check-then-act relay, its two. */
+    private static List<ClaimedRow> claim(RelayAdapter adapter, Connection outbox, ClaimRequest r) throws SQLException {
+        if (!adapter.claimsInTwoTransactions()) {
+            return adapter.claim(outbox, r);
+        }
+        List<Event> read = adapter.claimRead(outbox, r);
+        outbox.commit();
+        return adapter.claimWrite(outbox, r, read);
     }
 
     static void userTables(Databases dbs, List<String> outboxDdl, List<String> consumerDdl) throws SQLException {

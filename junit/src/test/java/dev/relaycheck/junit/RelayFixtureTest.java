@@ -181,6 +181,15 @@ class RelayFixtureTest {
     }
 
     @Test
+    void aCheckThenActRelayIsSeededThroughItsTwoClaimTransactions() {
+        try (RelayFixture relay = RelayFixture.forCatalogueMistake("check-then-act-claim")
+                .delivered("E1", "SKU-1", 1).pending("E2", "SKU-1", 1).start()) {
+            assertThat(relay.runOnce("p1")).extracting(Delivery::eventId).containsExactly("E2");
+            relay.assertDelivered("E1", "E2");
+        }
+    }
+
+    @Test
     void badUseIsOneClearMessage() {
         assertThatThrownBy(() -> RelayFixture.forReference().withMistake("ack-ignores-token"))
                 .hasMessageContaining("RelayFixture.forCatalogueMistake(\"ack-ignores-token\")");
