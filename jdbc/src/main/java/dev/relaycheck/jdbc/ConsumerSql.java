@@ -16,9 +16,16 @@ import java.sql.SQLException;
  */
 public final class ConsumerSql {
     private final SqlShape shape;
+    private final UserCode user;
 
     public ConsumerSql(SqlShape shape) {
+        this(shape, UserCode.NONE);
+    }
+
+    /** A consumer whose effect transaction also runs the team's own handler ({@link UserCode#consumer}). */
+    public ConsumerSql(SqlShape shape, UserCode user) {
         this.shape = shape;
+        this.user = user;
     }
 
     /** The key the consumer records: the event id, or what a broken relay sends instead. */
@@ -139,7 +146,7 @@ public final class ConsumerSql {
         }
     }
 
-    private static void applyEffect(Connection c, Event e) throws SQLException {
+    private void applyEffect(Connection c, Event e) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("UPDATE stock_balance SET units = units - ? WHERE sku = ?")) {
             ps.setInt(1, e.quantity());
             ps.setString(2, e.aggregate());
@@ -154,5 +161,6 @@ public final class ConsumerSql {
             ps.setInt(4, e.quantity());
             ps.executeUpdate();
         }
+        user.consumer().handle(c, e);
     }
 }

@@ -21,9 +21,17 @@ public final class Producer {
     private final RelayAdapter adapter;
     private final List<Event> events;
     private final Connection outbox;
+    private final UserCode user;
     private ProducerState state;
 
     public Producer(SqlShape shape, RelayAdapter adapter, List<Event> events, Connection outbox, ProducerState initial) {
+        this(shape, adapter, events, outbox, initial, UserCode.NONE);
+    }
+
+    /** A producer whose transaction also runs the team's own business write ({@link UserCode#businessWrite}). */
+    public Producer(SqlShape shape, RelayAdapter adapter, List<Event> events, Connection outbox, ProducerState initial,
+                    UserCode user) {
+        this.user = user;
         this.shape = shape;
         this.adapter = adapter;
         this.events = List.copyOf(events);
@@ -45,14 +53,14 @@ public final class Producer {
         Step step = new Step.Produce(e.id());
         try {
             if (shape.producerInOneTransaction()) {
-                insertBusinessRow(outbox, e);
+                writeBusiness(e);
                 adapter.enqueue(outbox, e);
                 outbox.commit();
                 state = new ProducerState(state.next() + 1, false);
                 return new Action(step, new Outcome.Produced(e.id()));
             }
             if (!state.businessOnly()) {
-                insertBusinessRow(outbox, e);
+                writeBusiness(e);
                 outbox.commit();
                 state = new ProducerState(state.next(), true);
                 return new Action(step, new Outcome.BusinessWritten(e.id()));
@@ -76,7 +84,7 @@ public final class Producer {
         boolean businessSurvives = state.businessOnly();
         try {
             if (!businessSurvives) {
-                insertBusinessRow(outbox, e);
+                writeBusiness(e);
             }
             adapter.enqueue(outbox, e);
             outbox.rollback();
@@ -85,6 +93,11 @@ public final class Producer {
         }
         state = new ProducerState(state.next() + 1, false);
         return new Action(new Step.ProduceFails(e.id()), new Outcome.ProduceFailed(e.id(), businessSurvives));
+    }
+
+    private void writeBusiness(Event e) throws SQLException {
+        insertBusinessRow(outbox, e);
+        user.businessWrite().write(outbox, e);
     }
 
     static void insertBusinessRow(Connection c, Event e) throws SQLException {

@@ -44,11 +44,17 @@ public final class SqlPoller implements AutoCloseable {
 
     public SqlPoller(String name, RelayUnderTest relay, Databases dbs, int batch, int leaseTicks, Pauses pauses)
             throws SQLException {
+        this(name, relay, dbs, batch, leaseTicks, pauses, UserCode.NONE);
+    }
+
+    /** A poller whose consumer transaction also runs the team's own handler. */
+    public SqlPoller(String name, RelayUnderTest relay, Databases dbs, int batch, int leaseTicks, Pauses pauses, UserCode user)
+            throws SQLException {
         this.name = name;
         this.shape = relay.shape();
         this.adapter = relay.newAdapter();
         this.dbs = dbs;
-        this.consumerSql = new ConsumerSql(shape);
+        this.consumerSql = new ConsumerSql(shape, user);
         this.batch = batch;
         this.leaseTicks = leaseTicks;
         this.pauses = pauses;

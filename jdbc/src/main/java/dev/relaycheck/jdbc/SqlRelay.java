@@ -29,18 +29,25 @@ public final class SqlRelay implements AutoCloseable {
     private final Connection producerConnection;
     private final Connection observeOutbox;
     private final Connection observeConsumer;
+    private final UserCode user;
     private Producer producer;
     private int clock;
     private FaultCounts faults = FaultCounts.NONE;
 
     /** Opens connections to databases that already have the schema; call {@link #reset} before a run. */
     public SqlRelay(RelayUnderTest relay, Scenario scenario, Databases dbs) throws SQLException {
+        this(relay, scenario, dbs, UserCode.NONE);
+    }
+
+    /** The same world with the team's own business write and consumer handler inside relaycheck's transactions. */
+    public SqlRelay(RelayUnderTest relay, Scenario scenario, Databases dbs, UserCode user) throws SQLException {
         this.relay = relay;
+        this.user = user;
         this.observer = relay.newAdapter();
         this.scenario = scenario;
         this.dbs = dbs;
         for (String name : scenario.pollers()) {
-            pollers.add(new SqlPoller(name, relay, dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE));
+            pollers.add(new SqlPoller(name, relay, dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE, user));
         }
         this.producerConnection = dbs.openOutbox();
         this.observeOutbox = dbs.openOutbox();
@@ -64,7 +71,7 @@ public final class SqlRelay implements AutoCloseable {
         }
         pollers.forEach(SqlPoller::forget);
         int next = scenario.producedDuringRun() ? 0 : scenario.events().size();
-        producer = new Producer(relay.shape(), relay.newAdapter(), scenario.events(), producerConnection, new ProducerState(next, false));
+        producer = new Producer(relay.shape(), relay.newAdapter(), scenario.events(), producerConnection, new ProducerState(next, false), user);
         clock = 0;
         faults = FaultCounts.NONE;
     }

@@ -283,6 +283,12 @@ public record Scenario(String name,
             return this;
         }
 
+        /** Adds an event with the next sequence number and the payload given (two events may carry equal payloads). */
+        public Builder event(String id, String sku, int quantity, String payload) {
+            events.add(new Event(id, sku, events.size() + 1, quantity, payload));
+            return this;
+        }
+
         /** Adds an event as it is (its own sequence number and payload). */
         public Builder event(Event e) {
             events.add(e);

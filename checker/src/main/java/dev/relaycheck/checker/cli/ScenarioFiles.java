@@ -15,11 +15,12 @@ import java.util.Optional;
  * What {@code -s} names: a shipped scenario, or a scenario file ({@link ScenarioText}'s form). A shipped name
  * wins over a file of the same name in the working directory ({@code ./mixed} names the file).
  */
-final class ScenarioFiles {
+public final class ScenarioFiles {
     private ScenarioFiles() {
     }
 
-    static Scenario resolve(String nameOrPath) {
+    /** The shipped scenario of that name, or the scenario file at that path; a bad one is a one-line UsageException. */
+    public static Scenario resolve(String nameOrPath) {
         Optional<Scenario> shipped = ReferenceScenarios.byName(nameOrPath);
         if (shipped.isPresent()) {
             return shipped.get();
@@ -33,7 +34,7 @@ final class ScenarioFiles {
     }
 
     /** Reads a scenario file; every problem is one line naming the file and the line. */
-    static Scenario read(Path file) {
+    public static Scenario read(Path file) {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);

@@ -91,9 +91,29 @@ public final class LogicLoader {
         return LogicCatalogue.byId(id).map(l -> className.isEmpty() || l.getClass().getName().equals(className)).orElse(false);
     }
 
-    /** The --classpath a user's logic was loaded with, as the user gave it; empty for a shipped logic. */
+    /**
+     * The --classpath a user's logic was loaded with, as the user gave it; for a user's logic that came from the
+     * application class path instead (a JUnit test in the user's own build: relaycheck-junit), where its class
+     * was loaded from; empty for a shipped logic.
+     */
     public static Optional<String> classpathOf(RelayLogic logic) {
-        return CheckedLogic.unwrap(logic).getClass().getClassLoader() instanceof UserClassLoader u ? Optional.of(u.classpath) : Optional.empty();
+        Class<?> type = CheckedLogic.unwrap(logic).getClass();
+        if (type.getClassLoader() instanceof UserClassLoader u) {
+            return Optional.of(u.classpath);
+        }
+        return type.getName().startsWith("dev.relaycheck.") ? Optional.empty() : codeSource(type);
+    }
+
+    private static Optional<String> codeSource(Class<?> type) {
+        java.security.CodeSource src = type.getProtectionDomain().getCodeSource();
+        if (src == null || src.getLocation() == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(java.nio.file.Path.of(src.getLocation().toURI()).toString());
+        } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     /** Loads a user's classes and remembers the --classpath text, so a replay line can repeat it. */

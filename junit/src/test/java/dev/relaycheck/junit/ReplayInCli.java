@@ -1,0 +1,71 @@
+package dev.relaycheck.junit;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Runs a replay line from a failure message as a person would paste it: the relaycheck CLI in a child JVM
+ * (this test's class path, which holds relaycheck's classes), the line's arguments split as the shell would.
+ */
+final class ReplayInCli {
+    /** Exit code and everything the CLI printed. */
+    record Run(int exit, String output) {
+    }
+
+    private ReplayInCli() {
+    }
+
+    static Run run(String failureMessage) throws IOException, InterruptedException {
+        Matcher m = Pattern.compile("replay: \\./relaycheck (.*)").matcher(failureMessage);
+        if (!m.find()) {
+            throw new AssertionError("no replay line in: " + failureMessage);
+        }
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "dev.relaycheck.checker.cli.RelaycheckCli"));
+        cmd.addAll(shellWords(m.group(1).strip()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new AssertionError("the replay did not end");
+        }
+        return new Run(p.exitValue(), out);
+    }
+
+    /** Words as a POSIX shell splits them, for the quoting ReplayLine writes ('...' and '\'' inside). */
+    private static List<String> shellWords(String line) {
+        List<String> words = new ArrayList<>();
+        StringBuilder w = new StringBuilder();
+        boolean quoted = false;
+        boolean any = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '\'') {
+                quoted = !quoted;
+                any = true;
+            } else if (c == '\\' && !quoted && i + 1 < line.length()) {
+                w.append(line.charAt(++i));
+                any = true;
+            } else if (c == ' ' && !quoted) {
+                if (any) {
+                    words.add(w.toString());
+                    w.setLength(0);
+                    any = false;
+                }
+            } else {
+                w.append(c);
+                any = true;
+            }
+        }
+        if (any) {
+            words.add(w.toString());
+        }
+        return words;
+    }
+}
