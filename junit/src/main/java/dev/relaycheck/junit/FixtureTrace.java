@@ -1,6 +1,6 @@
 package dev.relaycheck.junit;
 
-import dev.relaycheck.checker.StateDiff;
+import dev.relaycheck.checker.trace.StateDiff;
 import dev.relaycheck.jdbc.Action;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.OutboxRow;

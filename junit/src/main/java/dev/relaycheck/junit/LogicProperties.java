@@ -1,6 +1,6 @@
 package dev.relaycheck.junit;
 
-import dev.relaycheck.checker.SearchResult;
+import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.model.RelayLogic;
 import org.opentest4j.AssertionFailedError;
 

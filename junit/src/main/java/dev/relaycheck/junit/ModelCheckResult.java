@@ -1,10 +1,10 @@
 package dev.relaycheck.junit;
 
-import dev.relaycheck.checker.Counterexample;
-import dev.relaycheck.checker.LogicFault;
-import dev.relaycheck.checker.ReplayLine;
-import dev.relaycheck.checker.SearchResult;
-import dev.relaycheck.checker.TraceFormatter;
+import dev.relaycheck.checker.replay.Counterexample;
+import dev.relaycheck.checker.logic.LogicFault;
+import dev.relaycheck.checker.replay.ReplayLine;
+import dev.relaycheck.checker.search.SearchResult;
+import dev.relaycheck.checker.trace.TraceFormatter;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.RelayLogic;
 import org.opentest4j.AssertionFailedError;

@@ -1,8 +1,8 @@
 package dev.relaycheck.junit;
 
-import dev.relaycheck.checker.BreadthFirstSearch;
-import dev.relaycheck.checker.Progress;
-import dev.relaycheck.checker.SearchResult;
+import dev.relaycheck.checker.search.BreadthFirstSearch;
+import dev.relaycheck.checker.search.Progress;
+import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.checker.cli.ScenarioFiles;
 import dev.relaycheck.model.CheckedLogic;
