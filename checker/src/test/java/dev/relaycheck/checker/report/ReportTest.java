@@ -32,7 +32,8 @@ class ReportTest {
 
     static Report report() {
         List<Scenario> scenarios = List.of(ReferenceScenarios.event61LostAck(), ReferenceScenarios.staleAckAfterExpiry(),
-                ReferenceScenarios.aggregateOrder(), ReferenceScenarios.producerAtomicity(), ReferenceScenarios.crashRestart());
+                ReferenceScenarios.aggregateOrder(), ReferenceScenarios.producerAtomicity(), ReferenceScenarios.crashRestart(),
+                ReferenceScenarios.leaseRenewal(), ReferenceScenarios.clockSkew(), ReferenceScenarios.commitVisibility());
         ModelCheck.Outcome model = new ModelCheck(new BreadthFirstSearch(1_000_000, 8, 1, Progress.NONE))
                 .run(LogicCatalogue.correct(), scenarios);
         return new Report(LogicCatalogue.correct(), model, List.of(ModelRows.of(model),
@@ -213,7 +214,8 @@ class ReportTest {
     /** A logic under test that breaks (the ack that ignores its token), so the page has failures and swimlanes of its own. */
     static Report failingReport() {
         List<Scenario> scenarios = List.of(ReferenceScenarios.event61LostAck(), ReferenceScenarios.staleAckAfterExpiry(),
-                ReferenceScenarios.aggregateOrder(), ReferenceScenarios.producerAtomicity(), ReferenceScenarios.crashRestart());
+                ReferenceScenarios.aggregateOrder(), ReferenceScenarios.producerAtomicity(), ReferenceScenarios.crashRestart(),
+                ReferenceScenarios.leaseRenewal(), ReferenceScenarios.clockSkew(), ReferenceScenarios.commitVisibility());
         ModelCheck.Outcome model = new ModelCheck(new BreadthFirstSearch(1_000_000, 8, 1, Progress.NONE))
                 .run(LogicCatalogue.byId("ack-ignores-token").orElseThrow(), scenarios);
         return new Report(model.subject().get(0).logic(), model, List.of(ModelRows.of(model),
