@@ -235,23 +235,42 @@ public final class HtmlReport {
         b.append("<p class=\"muted\">Witness counts: how often the search reached each outcome; <strong>bold</strong>: the "
                 + "scenario requires it (never reached: vacuous, in red).</p>\n");
         b.append("<table id=\"scenarios\"><tr><th>scenario</th><th>verdict</th><th>distinct states</th><th>transitions</th><th>depth</th>");
-        List<Witness> listed = Witness.listed(x -> r.model().subject().stream().anyMatch(s -> s.witnesses().getOrDefault(x, 0L) > 0
+        List<Witness> always = Witness.listed(x -> false);
+        List<Witness> later = Witness.listed(x -> r.model().subject().stream().anyMatch(s -> s.witnesses().getOrDefault(x, 0L) > 0
                 || s.scenario().requiredWitnesses().contains(x)));
-        for (Witness w : listed) {
+        later.removeAll(always); // issue 20's witnesses share one column, so the table still fits 900 px
+        for (Witness w : always) {
             b.append("<th title=\"").append(Html.esc(w.name() + ": " + w.description())).append("\">")
                     .append(w.name().toLowerCase(Locale.ROOT).replace('_', ' ')).append("</th>");
+        }
+        if (!later.isEmpty()) {
+            b.append("<th title=\"witnesses of lease renewal, clock skew, commit visibility\">later</th>");
         }
         b.append("<th>time<br><span class=\"badge\">sampled</span></th></tr>\n");
         for (SearchResult s : r.model().subject()) {
             b.append("<tr><td>").append(Html.esc(s.scenario().name())).append("</td><td>").append(breakable(s.verdictLine()))
                     .append(String.format("</td><td class=\"num\">%,d</td><td class=\"num\">%,d</td><td class=\"num\">%d</td>",
                             s.states(), s.transitions(), s.depth()));
-            for (Witness w : listed) {
+            for (Witness w : always) {
                 long n = s.witnesses().getOrDefault(w, 0L);
                 boolean required = s.scenario().requiredWitnesses().contains(w);
                 // a search that stopped at a violation did not get the chance to reach its witnesses: not vacuous
                 boolean missing = required && n == 0 && !s.violated();
                 b.append("<td class=\"num").append(missing ? " missing" : required ? " req" : "").append("\">").append(n).append("</td>");
+            }
+            if (!later.isEmpty()) {
+                b.append("<td style=\"font-size:smaller\">");
+                for (Witness w : later) {
+                    long n = s.witnesses().getOrDefault(w, 0L);
+                    boolean required = s.scenario().requiredWitnesses().contains(w);
+                    boolean missing = required && n == 0 && !s.violated();
+                    if (n > 0 || required) {
+                        b.append("<span class=\"").append(missing ? "missing" : required ? "req" : "").append("\" title=\"")
+                                .append(Html.esc(w.name() + ": " + w.description())).append("\">").append(w.name().toLowerCase(Locale.ROOT)
+                                        .replace('_', ' ')).append(' ').append(n).append("</span><br>");
+                    }
+                }
+                b.append("</td>");
             }
             b.append("<td><span class=\"t\" title=\"").append(Html.esc(s.timing())).append("\">")
                     .append(String.format("%.2f s", s.nanos() / 1e9)).append("</span></td></tr>\n");
