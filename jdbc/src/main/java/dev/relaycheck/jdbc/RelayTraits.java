@@ -73,6 +73,14 @@ public record RelayTraits(TokenPolicy tokens, boolean deliversAndAcks, Set<Invar
         return all.stream().filter(v -> !fails(v.invariant())).toList();
     }
 
+    /**
+     * EVENTUAL_DELIVERY's goal for this relay: exactly-once effects, or at least once for a relay that does not
+     * promise EFFECT_AT_MOST_ONCE (its duplicates are reported under that invariant, not again as undelivered).
+     */
+    public boolean complete(dev.relaycheck.model.Scenario scenario, dev.relaycheck.model.RelayState s) {
+        return dev.relaycheck.model.Invariants.isComplete(scenario, s, fails(Invariant.EFFECT_AT_MOST_ONCE));
+    }
+
     /** One line for reports: what was checked and what does not apply. */
     public String describe() {
         String checked = promised.stream().map(Enum::name).collect(Collectors.joining(", "));

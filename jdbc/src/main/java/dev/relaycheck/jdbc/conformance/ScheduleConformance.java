@@ -174,7 +174,7 @@ public final class ScheduleConformance {
             }
         }
         healSqlAlone(bound);
-        if (violation == null && !Invariants.isComplete(scenario, sqlState)) {
+        if (violation == null && !traits.complete(scenario, sqlState)) {
             Violation v = new Violation(Invariant.EVENTUAL_DELIVERY, "after " + Healing.bound(model)
                     + " fault-free fair steps (clock now " + relay.clock() + "): " + Invariants.whyIncomplete(scenario, sqlState));
             if (traits.fails(Invariant.EVENTUAL_DELIVERY)) {
@@ -192,7 +192,7 @@ public final class ScheduleConformance {
         actors.addAll(scenario.pollers());
         int idle = 0;
         int turn = 0;
-        while (number < bound && !Invariants.isComplete(scenario, sqlState)) {
+        while (number < bound && !traits.complete(scenario, sqlState)) {
             Action a;
             number++;
             if (idle >= actors.size()) {

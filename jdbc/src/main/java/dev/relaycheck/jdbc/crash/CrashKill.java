@@ -262,7 +262,7 @@ public final class CrashKill {
                             + " applied_event markers: a redelivery was not recognised");
                 }
             }
-            if (!Invariants.isComplete(scenario, end)) {
+            if (!traits.complete(scenario, end)) {
                 problems.add("EVENTUAL_DELIVERY: after recovery " + Invariants.whyIncomplete(scenario, end));
             }
         }

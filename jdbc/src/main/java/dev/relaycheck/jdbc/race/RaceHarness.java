@@ -142,7 +142,7 @@ public final class RaceHarness {
                         + " applied_event markers: a redelivery was not recognised"));
             }
         }
-        if (!done || !Invariants.isComplete(scenario, end)) {
+        if (!done || !cfg.relay().traits().complete(scenario, end)) {
             all.add(new Violation(Invariant.EVENTUAL_DELIVERY, "after " + cfg.deadlineMillis() + " ms: "
                     + Invariants.whyIncomplete(scenario, end)));
         }
@@ -151,7 +151,8 @@ public final class RaceHarness {
         total.unpromised = traits.unpromised(all);
         int delivered = (int) end.rows().stream().filter(r -> !r.isPending()).count();
         return new RaceResult(cfg, violations, delivered, total.steps, history.grantCount(), total.reclaims, total.duplicates,
-                total.stale, total.lostAcks, total.rollbacks, total.crashes, total.errors, total.firstError, millis, total.unpromised);
+                total.stale, total.lostAcks, total.rollbacks, total.crashes, total.errors, total.firstError, millis, total.unpromised,
+                total.sessionsEnded);
     }
 
     static void nap(long millis) {
@@ -174,6 +175,7 @@ public final class RaceHarness {
             int rollbacks;
             int crashes;
             int errors;
+            int sessionsEnded;
             String firstError;
             List<Violation> unpromised = List.of();
 
@@ -186,6 +188,7 @@ public final class RaceHarness {
                 rollbacks += o.rollbacks;
                 crashes += o.crashes;
                 errors += o.errors;
+                sessionsEnded += o.sessionsEnded;
                 if (firstError == null) {
                     firstError = o.firstError;
                 }
@@ -236,6 +239,13 @@ public final class RaceHarness {
                     try {
                         a = next(poller, now);
                     } catch (RelaySqlException ex) {
+                        if (ex.sessionEndedByDatabase()) { // a database-side timeout killed the transaction: a crash there
+                            counts.sessionsEnded++;
+                            a = poller.crash(); // counted as a crash where it is recorded
+                            counts.steps++;
+                            record(a, now);
+                            continue;
+                        }
                         counts.errors++;
                         if (counts.firstError == null) {
                             counts.firstError = ex.getMessage().lines().findFirst().orElse("");

@@ -91,6 +91,16 @@ public class GruelboxAdapter implements RelayAdapter {
         return true;
     }
 
+    /**
+     * The database's idle-in-transaction timeout the team runs with, in milliseconds (0: none). PostgreSQL then
+     * ends a session whose transaction sits idle longer (its locks go, its uncommitted work rolls back), as a
+     * connection pool's {@code connectionInitSql} or the database's own setting would make it; H2 has no such
+     * setting (its LOCK_TIMEOUT only makes a waiting statement fail).
+     */
+    protected int idleInTransactionTimeoutMillis() {
+        return 0;
+    }
+
     private DefaultPersistor persistor(Connection c) throws SQLException {
         if (persistor == null) {
             dialect = c.getMetaData().getDatabaseProductName().toLowerCase().contains("postgres") ? Dialect.POSTGRESQL_9 : Dialect.H2;
@@ -98,6 +108,16 @@ public class GruelboxAdapter implements RelayAdapter {
         }
         transactions.use(c);
         return persistor;
+    }
+
+    /** The timeout on a connection that processes (claims, delivers, releases); schema and producer run without. */
+    private void processing(Connection c) throws SQLException {
+        persistor(c);
+        if (idleInTransactionTimeoutMillis() > 0 && dialect == Dialect.POSTGRESQL_9) {
+            try (Statement st = c.createStatement()) { // session-wide once its transaction commits
+                st.execute("SET idle_in_transaction_session_timeout = " + idleInTransactionTimeoutMillis());
+            }
+        }
     }
 
     /** gruelbox configured for one claim size and lease (relaycheck asks the same ones throughout a run). */
@@ -204,10 +224,15 @@ public class GruelboxAdapter implements RelayAdapter {
 
     @Override
     public List<ClaimedRow> claim(Connection c, ClaimRequest r) throws SQLException {
+        processing(c);
         TransactionOutbox outbox = outbox(c, r.batch(), r.leaseTicks());
         clock.set(r.now());
         submitted.clear();
-        outbox.flush();
+        try {
+            outbox.flush();
+        } catch (RuntimeException e) { // gruelbox wraps a database error unchecked; relaycheck expects it as it is
+            throw sqlCause(e);
+        }
         List<ClaimedRow> out = new ArrayList<>();
         for (TransactionOutboxEntry entry : submitted) {
             held.put(entry.getId(), entry);
@@ -219,6 +244,7 @@ public class GruelboxAdapter implements RelayAdapter {
 
     @Override
     public boolean deliverAndAck(Connection c, ClaimedRow row, int now, Delivery d) throws SQLException {
+        processing(c);
         TransactionOutbox outbox = outbox(c, 1, 1);
         clock.set(now);
         TransactionOutboxEntry entry = held.get(row.event().id());
@@ -247,6 +273,7 @@ public class GruelboxAdapter implements RelayAdapter {
      */
     @Override
     public boolean release(Connection c, String eventId, long token, int now) throws SQLException {
+        processing(c);
         DefaultPersistor p = persistor(c);
         clock.set(now);
         int attempts;
@@ -276,6 +303,16 @@ public class GruelboxAdapter implements RelayAdapter {
         held.remove(eventId);
         mark(c, eventId, null, true);
         return true;
+    }
+
+    /** The SQLException under gruelbox's unchecked wrapping, or the exception itself when there is none. */
+    private static RuntimeException sqlCause(RuntimeException e) throws SQLException {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql) {
+                throw sql;
+            }
+        }
+        return e;
     }
 
     private void mark(Connection c, String id, String claimedBy, boolean released) throws SQLException {
