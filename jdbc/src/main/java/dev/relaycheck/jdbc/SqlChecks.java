@@ -149,7 +149,11 @@ public final class SqlChecks {
                     + "; cut points: " + CutPoint.of(subject.traits().deliversAndAcks()).stream().map(CutPoint::id).toList() + "\n\n");
             long kills = 0;
             for (CrashCheck.TargetResult t : results) {
-                rows.add(CheckRow.of(CRASH_KILL, t.target(), t.expectClean(), t.verdict(), t.detail()));
+                // each round kills at the same commit every time (cut point, n-th commit, batch): the command repeats it
+                String reproduce = t.target().equals(subject.id()) && !t.asExpected() ? "; reproduce: ./relaycheck sql crash "
+                        + String.join(" ", subject.spec().args()) + " --db " + db.arg() + " --rounds " + roundsPerCutPoint
+                        + " --controls no" : "";
+                rows.add(CheckRow.of(CRASH_KILL, t.target(), t.expectClean(), t.verdict(), t.detail() + reproduce));
                 report.append(t.target()).append(": ").append(t.verdict()).append(" - ").append(t.detail()).append('\n');
                 for (CrashRound r : t.rounds()) {
                     kills++;
