@@ -42,7 +42,7 @@ public final class Judge {
             }
             StepResult r = model.applyEnabled(s, step);
             trace.add(new TraceStep(n, step, r.outcome(), s, r.state(), false));
-            List<Violation> v = Invariants.check(model.scenario(), s, step, r);
+            List<Violation> v = Invariants.check(model.scenario(), model.logic().tokenPolicy(), s, step, r);
             s = r.state();
             if (!v.isEmpty()) {
                 return new Judgement(trace, Optional.of(v.get(0)), n);

@@ -114,6 +114,16 @@ public final class ConsumerSql {
         throw new IllegalStateException("unknown consumer shape " + shape.consumer());
     }
 
+    /**
+     * The effect as a plain handler writes it, on {@code c} in its open transaction, committing nothing: the
+     * marker upserted (never rejects, never consulted) and the stock movement. A deliver-and-ack relay's handler
+     * applies it through {@link dev.relaycheck.jdbc.adapter.Delivery}.
+     */
+    public void applyWithoutDedup(Connection c, Event e, long token) throws SQLException {
+        mergeMarker(c, e, token);
+        applyEffect(c, e);
+    }
+
     /** INSERT the marker; false on a duplicate key (the statement failed, the caller rolls back). */
     private boolean insertMarker(Connection c, Event e, long token) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO applied_event (marker_key, event_id) VALUES (?, ?)")) {

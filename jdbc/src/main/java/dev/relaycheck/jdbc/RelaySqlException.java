@@ -8,6 +8,16 @@ public final class RelaySqlException extends RuntimeException {
         super(what + ": " + cause.getMessage(), cause);
     }
 
+    /**
+     * Whether the database ended the session (PostgreSQL's idle_in_transaction_session_timeout: 25P03; a
+     * terminated backend: 57P01; a connection gone: class 08): the transaction died with it, as if the poller had
+     * crashed there. Not the relay's error.
+     */
+    public boolean sessionEndedByDatabase() {
+        String state = sqlState();
+        return state != null && (state.equals("25P03") || state.equals("57P01") || state.startsWith("08"));
+    }
+
     /** SQLState of the underlying error (e.g. 23505 unique violation, HYT00 lock timeout). */
     public String sqlState() {
         return ((SQLException) getCause()).getSQLState();

@@ -21,6 +21,11 @@ public record RelayUnderTest(RelaySpec spec, String id, boolean expectCorrect, S
         return adapters.get();
     }
 
+    /** What its adapter declares (token policy, deliver-and-ack, promised invariants). */
+    public RelayTraits traits() {
+        return RelayTraits.of(newAdapter());
+    }
+
     /** A shipped variant (or the reference relay) with the reference file's claim in the given form. */
     public static RelayUnderTest of(SqlVariant v, ClaimForm form) {
         return new RelaySpec.Shipped(v, form).resolve();

@@ -82,6 +82,7 @@ public final class SqlChecksCli {
         }
         List<CheckResult> results = new ArrayList<>();
         try {
+            out.println(subject.id() + ": " + subject.traits().describe());
             if (o.command().equals("all") || o.command().equals("conformance")) {
                 out.println("SQL conformance of " + subject.id() + " on " + db.describe() + ": " + o.seedsFor(db)
                         + " seeds per scenario, base seed " + o.seed());

@@ -2,6 +2,7 @@ package dev.relaycheck.jdbc;
 
 import dev.relaycheck.jdbc.adapter.ClaimRequest;
 import dev.relaycheck.jdbc.adapter.ClaimedRow;
+import dev.relaycheck.jdbc.adapter.Delivery;
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Held;
@@ -83,7 +84,7 @@ public final class SqlPoller implements AutoCloseable {
         return switch (state.phase()) {
             case IDLE -> adapter.claimsInTwoTransactions() ? readForClaim(now) : claim(now);
             case CLAIMING -> writeClaim(now);
-            case TO_DELIVER -> deliver();
+            case TO_DELIVER -> adapter.deliversAndAcks() ? deliverAndAck(now) : deliver();
             case DELIVERING -> deliverSecondHalf();
             case TO_ACK -> ack(now);
             case TO_RELEASE -> release(now);
@@ -186,6 +187,59 @@ public final class SqlPoller implements AutoCloseable {
         Outcome o = consumerSql.deliver(consumer, event(h.eventId()), h.token());
         state = o instanceof Outcome.HalfApplied ? at(Phase.DELIVERING) : afterDelivery();
         return new Action(new Step.Deliver(name, h.eventId(), h.token()), o);
+    }
+
+    /**
+     * The relay's deliver-and-ack transaction: its handler applies the effect through a {@link Delivery}, it
+     * acknowledges, relaycheck commits. APPLIED when the relay acknowledged, STALE when it refused the row.
+     * A {@link Pauses.Killed} inside it (the race's crash) rolls back what is open and crashes the poller.
+     */
+    private Action deliverAndAck(int now) {
+        pauses.at(Pauses.Point.BEFORE_DELIVER);
+        Held h = state.head();
+        Event e = event(h.eventId());
+        Step step = new Step.Deliver(name, h.eventId(), h.token());
+        try {
+            boolean acked = adapter.deliverAndAck(outbox, new ClaimedRow(e, h.token(), 0), now, delivery(e, h.token()));
+            if (acked) {
+                pauses.at(Pauses.Point.BEFORE_ACK_COMMIT);
+            }
+            outbox.commit();
+            Outcome o = acked ? new Outcome.Applied(h.eventId()) : new Outcome.Stale(h.eventId(), h.token(), currentToken(h.eventId()));
+            if (!acked) {
+                outbox.commit();
+            }
+            state = advance();
+            return new Action(step, o);
+        } catch (Pauses.Killed k) {
+            Tx.rollbackQuietly(outbox, k);
+            return crash();
+        } catch (SQLException ex) {
+            throw Tx.rollbackAndWrap(outbox, "deliver-and-ack " + h.eventId(), ex);
+        }
+    }
+
+    /** What the relay's handler calls to apply the effect of {@code e}, inside its transaction or outside. */
+    private Delivery delivery(Event e, long token) {
+        return new Delivery() {
+            @Override
+            public void applyIn(Connection connection) throws SQLException {
+                consumerSql.applyWithoutDedup(connection, e, token);
+                pauses.at(Pauses.Point.AFTER_HANDLER_EFFECT);
+            }
+
+            @Override
+            public void applyOutside() throws SQLException {
+                try {
+                    consumerSql.applyWithoutDedup(consumer, e, token);
+                    consumer.commit();
+                } catch (SQLException ex) {
+                    Tx.rollbackQuietly(consumer, ex);
+                    throw ex;
+                }
+                pauses.at(Pauses.Point.AFTER_HANDLER_EFFECT);
+            }
+        };
     }
 
     private Action deliverSecondHalf() {

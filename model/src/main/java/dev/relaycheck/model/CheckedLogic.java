@@ -276,6 +276,16 @@ public final class CheckedLogic implements RelayLogic {
     }
 
     @Override
+    public TokenPolicy tokenPolicy() {
+        return ask(delegate::tokenPolicy, "tokenPolicy");
+    }
+
+    @Override
+    public boolean deliversAndAcksTogether() {
+        return ask(delegate::deliversAndAcksTogether, "deliversAndAcksTogether");
+    }
+
+    @Override
     public String dedupKey(Event event, long deliveryToken) {
         return ask(() -> delegate.dedupKey(event, deliveryToken), "dedupKey", new EventArgument(event),
                 new Token(deliveryToken));

@@ -53,7 +53,7 @@ public final class Healing {
             StepResult r = model.applyEnabled(s, next);
             taken.add(next);
             results.add(r);
-            List<Violation> broke = Invariants.check(scenario, s, next, r);
+            List<Violation> broke = Invariants.check(scenario, model.logic().tokenPolicy(), s, next, r);
             s = r.state();
             if (!broke.isEmpty()) {
                 return new Run(taken, results, s, Optional.of(broke.get(0))); // healing ran into a safety violation

@@ -3,6 +3,8 @@ package dev.relaycheck.model;
 import dev.relaycheck.model.Step.Ack;
 import dev.relaycheck.model.Step.Release;
 
+import dev.relaycheck.model.RelayLogic.TokenPolicy;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,18 +32,35 @@ public final class Invariants {
 
     /** Transition invariants of one step, then the state invariants of the state it led to. */
     public static List<Violation> check(Scenario scenario, RelayState before, Step step, StepResult after) {
-        List<Violation> out = new ArrayList<>(checkTransition(before, step, after));
+        return check(scenario, TokenPolicy.GLOBAL_COUNTER, before, step, after);
+    }
+
+    /** {@link #check(Scenario, RelayState, Step, StepResult)} for a relay whose tokens follow {@code tokens}. */
+    public static List<Violation> check(Scenario scenario, TokenPolicy tokens, RelayState before, Step step, StepResult after) {
+        List<Violation> out = new ArrayList<>(checkTransition(tokens, before, step, after));
         out.addAll(checkState(scenario, after.state()));
         return out;
     }
 
-    /** Properties of the (before, step, after) triple that no single state shows. */
+    /** Properties of the (before, step, after) triple that no single state shows, for a global token counter. */
     public static List<Violation> checkTransition(RelayState before, Step step, StepResult after) {
+        return checkTransition(TokenPolicy.GLOBAL_COUNTER, before, step, after);
+    }
+
+    /**
+     * Properties of the (before, step, after) triple that no single state shows. With a global counter a claim's
+     * token must be above every token issued before; with per-row versions, above the row's own version (the
+     * same guarantee for the only owner that could still present an old token: that row's).
+     */
+    public static List<Violation> checkTransition(TokenPolicy tokens, RelayState before, Step step, StepResult after) {
         List<Violation> out = new ArrayList<>();
         if (step instanceof Ack a) {
             fencing(before, after.state(), "ack", a.eventId(), a.token(), out);
         } else if (step instanceof Release r) {
             fencing(before, after.state(), "release", r.eventId(), r.token(), out);
+        } else if (step instanceof Step.Deliver d) {
+            // only a deliver-and-ack relay changes the row when it delivers; it is fenced like an ack
+            fencing(before, after.state(), "deliver-and-ack", d.eventId(), d.token(), out);
         }
         if (after.outcome() instanceof Outcome.Renewed renewed) {
             renewalHeldLease(before, step, renewed, out);
@@ -49,12 +68,18 @@ public final class Invariants {
         if (after.outcome() instanceof Outcome.Claimed claimed) {
             long floor = before.lastToken();
             for (Outcome.Grant g : claimed.grants()) {
-                if (g.token() <= floor) {
+                OutboxRow was = before.row(g.eventId()).orElseThrow();
+                if (tokens == TokenPolicy.PER_ROW_VERSION) {
+                    if (g.token() <= was.version()) {
+                        out.add(new Violation(Invariant.STALE_ACK_REJECTED, "claim of " + g.eventId() + " issued version t"
+                                + g.token() + ", not above the row's version v" + was.version()
+                                + ", so an old owner's version still matches"));
+                    }
+                } else if (g.token() <= floor) {
                     out.add(new Violation(Invariant.STALE_ACK_REJECTED, "claim of " + g.eventId() + " issued token t"
                             + g.token() + ", not above t" + floor + " issued before, so an old owner's token still matches"));
                 }
                 floor = Math.max(floor, g.token());
-                OutboxRow was = before.row(g.eventId()).orElseThrow();
                 if (!was.unleasedAt(before.clock())) {
                     out.add(new Violation(Invariant.SINGLE_LIVE_LEASE, "claim of " + g.eventId() + " at t=" + before.clock()
                             + " replaced the live lease " + was.lease() + " (two pollers now believe they own it)"));
@@ -184,13 +209,23 @@ public final class Invariants {
      * is DELIVERED with its effect applied exactly once.
      */
     public static boolean isComplete(Scenario scenario, RelayState s) {
+        return isComplete(scenario, s, true);
+    }
+
+    /**
+     * The goal of EVENTUAL_DELIVERY for a relay that promises exactly-once effects ({@code exactlyOnce}), or, for
+     * one that promises only at-least-once (it does not promise EFFECT_AT_MOST_ONCE), every event DELIVERED with
+     * its effect applied at least once.
+     */
+    public static boolean isComplete(Scenario scenario, RelayState s, boolean exactlyOnce) {
         if (s.producer().next() < scenario.events().size() || s.producer().businessOnly()
                 || !s.hazards().inFlight().isEmpty()) {
             return false;
         }
         for (String id : s.businessWrites()) {
             OutboxRow row = s.row(id).orElse(null);
-            if (row == null || row.status() != RowStatus.DELIVERED || s.consumer().effectCount(id) != 1) {
+            int effects = s.consumer().effectCount(id);
+            if (row == null || row.status() != RowStatus.DELIVERED || (exactlyOnce ? effects != 1 : effects < 1)) {
                 return false;
             }
         }

@@ -6,8 +6,17 @@ package dev.relaycheck.model;
  * @param event  the event it carries
  * @param status PENDING until a fenced ack marks it DELIVERED
  * @param lease  the current lease, or {@code null} when the row is unclaimed
+ * @param version the row's own fencing version, for a relay that fences by a per-row version
+ *                ({@link RelayLogic.TokenPolicy#PER_ROW_VERSION}): the token of its last fenced write, kept when a
+ *                release clears the lease; always 0 under a global token counter and on a DELIVERED row (final:
+ *                nothing is fenced against it any more)
  */
-public record OutboxRow(Event event, RowStatus status, Lease lease) {
+public record OutboxRow(Event event, RowStatus status, Lease lease, long version) {
+
+    /** A row without a per-row version (a relay with a global token counter). */
+    public OutboxRow(Event event, RowStatus status, Lease lease) {
+        this(event, status, lease, 0);
+    }
 
     public static OutboxRow pending(Event event) {
         return new OutboxRow(event, RowStatus.PENDING, null);
@@ -36,7 +45,12 @@ public record OutboxRow(Event event, RowStatus status, Lease lease) {
     }
 
     public OutboxRow withLease(Lease newLease) {
-        return new OutboxRow(event, status, newLease);
+        return new OutboxRow(event, status, newLease, version);
+    }
+
+    /** The same row with per-row version {@code v}. */
+    public OutboxRow withVersion(long v) {
+        return new OutboxRow(event, status, lease, v);
     }
 
     public OutboxRow delivered() {
@@ -45,6 +59,6 @@ public record OutboxRow(Event event, RowStatus status, Lease lease) {
 
     @Override
     public String toString() {
-        return event.id() + ":" + status + (lease == null ? "" : "[" + lease + "]");
+        return event.id() + ":" + status + (lease == null ? "" : "[" + lease + "]") + (version == 0 ? "" : "(v" + version + ")");
     }
 }

@@ -140,6 +140,27 @@ public interface RelayLogic {
                 + overload + "; implement one of them");
     }
 
+    /**
+     * Where a claim's fencing token comes from. The default is one global counter: every claim issues a token
+     * above every token issued before. {@link TokenPolicy#PER_ROW_VERSION} is a relay that fences by a version
+     * column of the row instead (optimistic locking): every fenced write of a row (claim, release) writes its
+     * version + 1, a claim's token is that new version, and an ack or release matches only the row's current
+     * one. {@link #issueToken(OutboxRow, long, String)} is then given the row's version as {@code lastIssued}.
+     */
+    default TokenPolicy tokenPolicy() {
+        return TokenPolicy.GLOBAL_COUNTER;
+    }
+
+    /**
+     * True for a relay whose delivery and acknowledgement are one transaction (the consumer's effect and the
+     * fenced ack/delete commit together): a Deliver step then applies the effect and acknowledges, or, when
+     * {@link #acceptsAck} refuses the token (the row moved on), does neither and is STALE. Only with the
+     * one-transaction consumer and delivery before the ack; otherwise ignored.
+     */
+    default boolean deliversAndAcksTogether() {
+        return false;
+    }
+
     /** True if the poller acknowledges before it delivers (a bug: the row is DELIVERED before the effect). */
     default boolean acksBeforeDelivering() {
         return false;
@@ -198,6 +219,14 @@ public interface RelayLogic {
      */
     default boolean unlocksAfterSettling() {
         return false;
+    }
+
+    /** Where fencing tokens come from (see {@link #tokenPolicy()}). */
+    enum TokenPolicy {
+        /** One counter for the whole outbox: every claim issues a token above every earlier one. */
+        GLOBAL_COUNTER,
+        /** Each row's own version: every fenced write of the row increments it; a claim's token is the new version. */
+        PER_ROW_VERSION
     }
 
     /** Producer transaction shapes. */

@@ -331,6 +331,31 @@ public final class RelayModel {
         return then(r, st -> st.withPoller(i, new PollerState(firstPhaseOfItem(), batch, List.of())));
     }
 
+    /**
+     * The atomic claim {@code claim} with the rows a relay chose instead of the ones this model takes (the first
+     * {@code batch} claimable rows in sequence order): for a relay that promises no order, any claimable rows
+     * will do, as many as the model would take. Empty when that choice is not one the logic allows (a row not
+     * claimable, a repeated row, too few or too many rows, or a poller that is not idle).
+     */
+    public java.util.Optional<StepResult> claimOf(RelayState s, Claim claim, List<String> ids) {
+        int i = scenario.pollerIndex(claim.poller());
+        if (logic.claimShape() != ClaimShape.ATOMIC || !s.poller(i).isIdle()) {
+            return java.util.Optional.empty();
+        }
+        List<String> claimable = RelayTransactions.claimableIds(logic, s, Integer.MAX_VALUE, claim.poller());
+        if (ids.size() != Math.min(scenario.batch(), claimable.size()) || !claimable.containsAll(ids)
+                || ids.stream().distinct().count() != ids.size()) {
+            return java.util.Optional.empty();
+        }
+        StepResult r = RelayTransactions.writeLeases(logic, s, claim.poller(), ids, scenario.leaseTicks());
+        List<Held> batch = new ArrayList<>();
+        for (Outcome.Grant g : ((Outcome.Claimed) r.outcome()).grants()) {
+            batch.add(new Held(g.eventId(), g.token()));
+        }
+        PollerState next = batch.isEmpty() ? PollerState.IDLE : new PollerState(firstPhaseOfItem(), batch, List.of());
+        return java.util.Optional.of(then(r, st -> st.withPoller(i, next)));
+    }
+
     private StepResult deliver(RelayState s, int i) {
         PollerState p = s.poller(i);
         Event e = scenario.event(p.head().eventId());
@@ -339,6 +364,10 @@ public final class RelayModel {
         if (p.phase() == Phase.DELIVERING) {
             StepResult second = RelayTransactions.consumeSecondHalf(logic, s, e, token);
             return then(dates ? dateNewMarkers(s, second) : second, st -> st.withPoller(i, afterDelivery(p)));
+        }
+        if (deliversAndAcks()) {
+            return then(RelayTransactions.deliverAndAck(logic, s, scenario.pollers().get(i), e, token),
+                    st -> st.withPoller(i, p.advance(firstPhaseOfItem())));
         }
         StepResult r = RelayTransactions.consume(logic, s, e, token);
         if (dates) {
@@ -415,6 +444,12 @@ public final class RelayModel {
         java.util.Set<Witness> w = scenario.requiredWitnesses();
         return new RelayTransactions.Finer(w.contains(Witness.ACK_MID_BATCH),
                 w.contains(Witness.UNMATCHED_ACK) || w.contains(Witness.UNMATCHED_RELEASE));
+    }
+
+    /** Delivery and ack in one transaction: asked of the logic, honoured only where the shape allows it. */
+    private boolean deliversAndAcks() {
+        return logic.deliversAndAcksTogether() && !logic.acksBeforeDelivering()
+                && logic.consumerShape() == RelayLogic.ConsumerShape.ONE_TRANSACTION;
     }
 
     private Phase firstPhaseOfItem() {

@@ -64,12 +64,15 @@ public final class RelayTransactions {
                                          int pollerClock) {
         RelayState next = s;
         List<Grant> grants = new ArrayList<>();
+        boolean perRow = logic.tokenPolicy() == RelayLogic.TokenPolicy.PER_ROW_VERSION;
         for (String id : ids) {
             OutboxRow row = next.row(id).orElseThrow();
-            long token = logic.issueToken(row, next.lastToken(), poller);
+            long token = logic.issueToken(row, perRow ? row.version() : next.lastToken(), poller);
             int expiry = logic.leaseExpiry(next.clock(), leaseTicks, pollerClock);
-            next = next.withRow(row.withLease(new Lease(poller, token, expiry)))
-                    .withLastToken(Math.max(next.lastToken(), token));
+            OutboxRow leased = row.withLease(new Lease(poller, token, expiry));
+            // per-row versions: the claim writes the row's new version; the global counter stays unused (0)
+            next = perRow ? next.withRow(leased.withVersion(token))
+                    : next.withRow(leased).withLastToken(Math.max(next.lastToken(), token));
             grants.add(new Grant(id, token, expiry, row.hasLease()));
         }
         return new StepResult(next, new Outcome.Claimed(grants));
@@ -110,6 +113,22 @@ public final class RelayTransactions {
     /** An atomic claim: select the claimable rows and lease them in one transaction. */
     public static StepResult claim(RelayLogic logic, RelayState s, String poller, int batch, int leaseTicks) {
         return writeLeases(logic, s, poller, claimableIds(logic, s, batch, poller), leaseTicks);
+    }
+
+    /**
+     * One transaction that delivers and acknowledges (a relay with {@link RelayLogic#deliversAndAcksTogether()}):
+     * if the logic accepts the ack for {@code token}, the consumer transaction runs and the row becomes DELIVERED
+     * in the same commit (outcome APPLIED, or DUPLICATE when the consumer had applied it before); otherwise
+     * nothing changes and the outcome is STALE (the row moved on: the relay's lock or fenced delete refused it).
+     */
+    public static StepResult deliverAndAck(RelayLogic logic, RelayState s, String poller, Event e, long token) {
+        OutboxRow row = s.row(e.id()).orElseThrow(() -> new IllegalArgumentException("no outbox row " + e.id()));
+        if (!logic.acceptsAck(row, token, poller, s.clock())) {
+            return new StepResult(s, new Outcome.Stale(e.id(), token, row.currentToken()));
+        }
+        StepResult consumed = consume(logic, s, e, token);
+        RelayState after = consumed.state();
+        return new StepResult(after.withRow(after.row(e.id()).orElseThrow().delivered()), consumed.outcome());
     }
 
     /** The consumer transaction, or the first of its two transactions for a split consumer. */
@@ -165,20 +184,25 @@ public final class RelayTransactions {
 
     /** The fenced release by {@code poller} after a failed delivery: clears the lease if the logic accepts it. */
     public static StepResult release(RelayLogic logic, RelayState s, String poller, String eventId, long token) {
-        return release(s, eventId, token, row -> logic.acceptsRelease(row, token, poller, s.clock()));
+        return release(logic, s, eventId, token, row -> logic.acceptsRelease(row, token, poller, s.clock()));
     }
 
     /** The fenced release of a store whose API does not say who releases (see {@link #ack(RelayLogic, RelayState, String, long)}). */
     public static StepResult release(RelayLogic logic, RelayState s, String eventId, long token) {
-        StepResult r = release(s, eventId, token, row -> logic.acceptsRelease(row, token));
+        StepResult r = release(logic, s, eventId, token, row -> logic.acceptsRelease(row, token));
         return r.outcome() instanceof Outcome.Stale ? unmatched(logic, s, s.row(eventId).orElseThrow(),
                 Outcome.Unmatched.RELEASE, token, Finer.NONE) : r;
     }
 
-    private static StepResult release(RelayState s, String eventId, long token, Predicate<OutboxRow> accepts) {
+    /** Clears the lease; with per-row versions the release is a fenced write too, so it increments the version. */
+    private static StepResult release(RelayLogic logic, RelayState s, String eventId, long token, Predicate<OutboxRow> accepts) {
         OutboxRow row = s.row(eventId).orElseThrow(() -> new IllegalArgumentException("no outbox row " + eventId));
         if (accepts.test(row)) {
-            return new StepResult(s.withRow(row.withLease(null)), new Outcome.Released(eventId, token));
+            OutboxRow released = row.withLease(null);
+            if (logic.tokenPolicy() == RelayLogic.TokenPolicy.PER_ROW_VERSION) {
+                released = released.withVersion(row.version() + 1);
+            }
+            return new StepResult(s.withRow(released), new Outcome.Released(eventId, token));
         }
         return new StepResult(s, new Outcome.Stale(eventId, token, row.currentToken()));
     }

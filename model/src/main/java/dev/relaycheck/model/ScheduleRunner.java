@@ -63,7 +63,7 @@ public final class ScheduleRunner {
                 throw new IllegalStepException("step " + n + ": " + step + " is not enabled; enabled: " + enabled);
             }
             StepResult r = model.applyEnabled(s, step);
-            List<Violation> v = Invariants.check(model.scenario(), s, step, r);
+            List<Violation> v = Invariants.check(model.scenario(), model.logic().tokenPolicy(), s, step, r);
             witnesses.addAll(Witness.seenIn(r.outcome()));
             out.add(new Executed(n, step, r.outcome(), r.state(), v, false));
             s = r.state();

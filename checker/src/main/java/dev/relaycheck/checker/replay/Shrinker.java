@@ -158,7 +158,7 @@ public final class Shrinker {
                 taking = step;
                 StepResult r = model.applyEnabled(s, step);
                 ran.add(step);
-                List<Violation> v = Invariants.check(sc, s, step, r);
+                List<Violation> v = Invariants.check(sc, logic.tokenPolicy(), s, step, r);
                 s = r.state();
                 if (!v.isEmpty()) {
                     return v.get(0).invariant() == target ? Optional.of(ran) : Optional.empty();

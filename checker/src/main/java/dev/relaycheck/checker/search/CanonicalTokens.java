@@ -72,6 +72,10 @@ public final class CanonicalTokens {
             if (r.hasLease()) {
                 tokens[n++] = r.lease().token();
             }
+            if (r.version() != 0) { // a per-row version is ranked with the tokens it is compared with
+                tokens = grow(tokens, n);
+                tokens[n++] = r.version();
+            }
         }
         for (PollerState p : s.pollers()) {
             for (Held h : p.batch()) {
@@ -95,7 +99,8 @@ public final class CanonicalTokens {
         }
         List<OutboxRow> rows = new ArrayList<>(s.rows().size());
         for (OutboxRow r : s.rows()) {
-            rows.add(r.hasLease() ? r.withLease(new Lease(r.lease().owner(), rank(ranked, r.lease().token()), r.lease().expiry())) : r);
+            OutboxRow renumbered = r.hasLease() ? r.withLease(new Lease(r.lease().owner(), rank(ranked, r.lease().token()), r.lease().expiry())) : r;
+            rows.add(r.version() == 0 ? renumbered : renumbered.withVersion(rank(ranked, r.version())));
         }
         List<PollerState> pollers = new ArrayList<>(s.pollers().size());
         for (PollerState p : s.pollers()) {

@@ -37,6 +37,9 @@ public final class Fingerprint {
                 h = add(h, r.lease().token());
                 h = add(h, r.lease().expiry());
             }
+            if (r.version() != 0) { // per-row versions only; a global-counter state hashes as before
+                h = add(h, r.version());
+            }
         }
         h = add(h, s.businessWrites().size());
         for (String b : s.businessWrites()) {

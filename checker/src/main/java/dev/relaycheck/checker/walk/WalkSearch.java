@@ -228,7 +228,7 @@ public final class WalkSearch {
             StepResult r = asking(() -> model.applyEnabled(at, step), LogicFault.Doing.TAKING_STEP, step);
             path.add(step);
             Witness.seenIn(r.outcome()).forEach(w -> witnesses.merge(w, 1L, Long::sum));
-            List<Violation> v = Invariants.check(model.scenario(), s, step, r);
+            List<Violation> v = Invariants.check(model.scenario(), model.logic().tokenPolicy(), s, step, r);
             s = r.state();
             if (!v.isEmpty()) {
                 return new Walk(index, seed, path, Optional.of(v.get(0)), witnesses, path.size(), heals[0]);

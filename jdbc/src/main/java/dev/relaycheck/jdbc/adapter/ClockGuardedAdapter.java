@@ -91,6 +91,26 @@ public final class ClockGuardedAdapter implements RelayAdapter {
     }
 
     @Override
+    public java.util.Set<dev.relaycheck.model.Invariant> promisedInvariants() {
+        return inner.promisedInvariants();
+    }
+
+    @Override
+    public dev.relaycheck.model.RelayLogic.TokenPolicy tokenPolicy() {
+        return inner.tokenPolicy();
+    }
+
+    @Override
+    public boolean deliversAndAcks() {
+        return inner.deliversAndAcks();
+    }
+
+    @Override
+    public boolean deliverAndAck(Connection outbox, ClaimedRow held, int now, Delivery delivery) throws SQLException {
+        return inner.deliverAndAck(guard(outbox, "deliverAndAck"), held, now, delivery);
+    }
+
+    @Override
     public List<Event> claimRead(Connection outbox, ClaimRequest request) throws SQLException {
         return inner.claimRead(guard(outbox, "claimRead"), request);
     }

@@ -1,10 +1,14 @@
 package dev.relaycheck.jdbc.adapter;
 
 import dev.relaycheck.model.Event;
+import dev.relaycheck.model.Invariant;
+import dev.relaycheck.model.RelayLogic.TokenPolicy;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A relay under test, as relaycheck drives it: the outbox side of a team's own relay (its tables, its claim,
@@ -62,6 +66,47 @@ public interface RelayAdapter {
     /** The read transaction of a two-transaction claim: the candidates, nothing written. */
     default List<Event> claimRead(Connection outbox, ClaimRequest request) throws SQLException {
         throw new UnsupportedOperationException("this relay claims in one transaction");
+    }
+
+    /**
+     * Optional: the invariants this relay promises; the default is all of them. A relay that does not promise
+     * one (a relay without per-aggregate order, a relay whose consumer effect is exactly-once only when the
+     * handler writes through its transaction) still has it checked, but a violation is reported as "not
+     * promised" instead of failing the relay; reports say which invariants were checked and which do not apply.
+     */
+    default Set<Invariant> promisedInvariants() {
+        return EnumSet.allOf(Invariant.class);
+    }
+
+    /**
+     * Optional: {@link TokenPolicy#PER_ROW_VERSION} for a relay that fences by a version column of each row
+     * instead of a global token counter: every fenced write of a row (claim, release) sets its version to
+     * version + 1, a claim's token is the new version, and an ack or release must match the row's current
+     * version. {@link OutboxSnapshot#lastToken()} is then 0, and each row read back carries its version
+     * ({@code OutboxRow.version}; 0 on a DELIVERED row).
+     */
+    default TokenPolicy tokenPolicy() {
+        return TokenPolicy.GLOBAL_COUNTER;
+    }
+
+    /**
+     * Optional: true for a relay whose delivery and acknowledgement are one transaction; relaycheck then calls
+     * {@link #deliverAndAck} instead of running its consumer and then {@link #ack}.
+     */
+    default boolean deliversAndAcks() {
+        return false;
+    }
+
+    /**
+     * The deliver-and-ack transaction of a held row: the relay's own processing (its lock, its handler, its
+     * fenced ack or delete) on {@code outbox}, with relaycheck's logical time {@code now}. The handler applies
+     * the consumer's effect through {@code delivery}, inside this transaction or outside it. Returns true when
+     * the relay acknowledged the row (its ack or delete matched {@code held.token()}), false when it refused it
+     * (the row moved on: its lock or version no longer matches). relaycheck commits {@code outbox} afterwards
+     * either way (a relay may record a failed attempt), and rolls it back on an exception.
+     */
+    default boolean deliverAndAck(Connection outbox, ClaimedRow held, int now, Delivery delivery) throws SQLException {
+        throw new UnsupportedOperationException("this relay delivers and acknowledges in separate transactions");
     }
 
     /** The write transaction of a two-transaction claim: leases what {@link #claimRead} returned. */

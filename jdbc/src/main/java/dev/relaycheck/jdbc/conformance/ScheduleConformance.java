@@ -1,6 +1,7 @@
 package dev.relaycheck.jdbc.conformance;
 
 import dev.relaycheck.jdbc.Action;
+import dev.relaycheck.jdbc.RelayTraits;
 import dev.relaycheck.jdbc.SqlRelay;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.Invariant;
@@ -45,8 +46,10 @@ public final class ScheduleConformance {
         Trace NONE = (n, phase, step, outcome, sql, diff) -> { };
     }
 
+    private final RelayTraits traits;
     private Divergence divergence;
     private Violation violation;
+    private Violation unpromised;
     private int violationStep;
     private final Set<Witness> witnesses = EnumSet.noneOf(Witness.class);
     private final SortedMap<String, Integer> outcomeKinds = new TreeMap<>();
@@ -59,6 +62,7 @@ public final class ScheduleConformance {
         this.model = model;
         this.scenario = model.scenario();
         this.trace = trace;
+        this.traits = relay.relay().traits();
     }
 
     /** Runs {@code schedule} (made by the model's random walk from {@code seed}) and then heals. */
@@ -70,8 +74,9 @@ public final class ScheduleConformance {
         if (!initial.isEmpty()) {
             divergence = new Divergence(0, null, null, null, initial);
         }
-        for (Step step : schedule) {
-            if (!both(step, "schedule")) {
+        for (Step planned : schedule) {
+            Step step = asEnabled(planned);
+            if (step != null && !both(step, "schedule")) {
                 return result(seed);
             }
         }
@@ -79,11 +84,31 @@ public final class ScheduleConformance {
         return result(seed);
     }
 
+    /**
+     * The schedule's step as the model can take it now. The walk was made by the model's own choices; once the
+     * model followed a relay's other claim ({@link #followUnorderedClaim}), a planned step may name another row
+     * or token: the actor then takes its own step of the same kind, and a step with no counterpart is left out
+     * (null). Without such a claim every planned step is enabled as it is.
+     */
+    private Step asEnabled(Step planned) {
+        List<Step> enabled = model.enabled(modelState);
+        if (enabled.contains(planned)) {
+            return planned;
+        }
+        for (Step e : enabled) {
+            if (e.getClass() == planned.getClass() && Objects.equals(e.actor(), planned.actor())) {
+                return e;
+            }
+        }
+        return null;
+    }
+
     /** Applies a model-chosen step to both sides; false once the SQL side broke an invariant. */
     private boolean both(Step step, String phase) {
         number++;
         StepResult m = model.applyEnabled(modelState, step);
         Action a = relay.apply(step);
+        m = followUnorderedClaim(step, m, a);
         RelayState after = relay.snapshot();
         List<String> diff = StateDiff.between(m.state(), after);
         boolean same = a != null && a.step().equals(step) && a.outcome().equals(m.outcome()) && diff.isEmpty();
@@ -95,15 +120,36 @@ public final class ScheduleConformance {
         return judge(a, after);
     }
 
+    /**
+     * A relay that does not promise per-aggregate order may claim any claimable rows (gruelbox selects due
+     * entries without ORDER BY): when it claimed others than the model's first ones, the model takes the
+     * relay's choice if its logic allows that choice, and the comparison goes on from there.
+     */
+    private StepResult followUnorderedClaim(Step step, StepResult m, Action a) {
+        if (traits.promised().contains(Invariant.AGGREGATE_ORDER) || !(step instanceof Step.Claim c) || a == null
+                || !(a.outcome() instanceof Outcome.Claimed sql) || !(m.outcome() instanceof Outcome.Claimed mine)) {
+            return m;
+        }
+        List<String> chosen = sql.grants().stream().map(Outcome.Grant::eventId).toList();
+        if (chosen.equals(mine.grants().stream().map(Outcome.Grant::eventId).toList())) {
+            return m;
+        }
+        return model.claimOf(modelState, c, chosen).orElse(m);
+    }
+
     /** Checks the SQL side's transition and new state; false once an invariant broke. */
     private boolean judge(Action a, RelayState after) {
         if (a != null) {
             witnesses.addAll(Witness.seenIn(a.outcome()));
             outcomeKinds.merge(a.outcome().kind(), 1, Integer::sum);
-            List<Violation> broke = Invariants.check(scenario, sqlState, a.step(), new StepResult(after, a.outcome()));
+            List<Violation> all = Invariants.check(scenario, traits.tokens(), sqlState, a.step(), new StepResult(after, a.outcome()));
+            List<Violation> broke = traits.failing(all);
             if (!broke.isEmpty()) {
                 violation = broke.get(0);
                 violationStep = number;
+            }
+            if (unpromised == null && !traits.unpromised(all).isEmpty()) {
+                unpromised = traits.unpromised(all).get(0); // reported, never a failure: the relay does not promise it
             }
         }
         sqlState = after;
@@ -128,10 +174,15 @@ public final class ScheduleConformance {
             }
         }
         healSqlAlone(bound);
-        if (violation == null && !Invariants.isComplete(scenario, sqlState)) {
-            violation = new Violation(Invariant.EVENTUAL_DELIVERY, "after " + Healing.bound(model)
+        if (violation == null && !traits.complete(scenario, sqlState)) {
+            Violation v = new Violation(Invariant.EVENTUAL_DELIVERY, "after " + Healing.bound(model)
                     + " fault-free fair steps (clock now " + relay.clock() + "): " + Invariants.whyIncomplete(scenario, sqlState));
-            violationStep = number;
+            if (traits.fails(Invariant.EVENTUAL_DELIVERY)) {
+                violation = v;
+                violationStep = number;
+            } else if (unpromised == null) {
+                unpromised = v;
+            }
         }
     }
 
@@ -141,7 +192,7 @@ public final class ScheduleConformance {
         actors.addAll(scenario.pollers());
         int idle = 0;
         int turn = 0;
-        while (number < bound && !Invariants.isComplete(scenario, sqlState)) {
+        while (number < bound && !traits.complete(scenario, sqlState)) {
             Action a;
             number++;
             if (idle >= actors.size()) {
@@ -161,6 +212,7 @@ public final class ScheduleConformance {
     }
 
     private ScheduleResult result(long seed) {
-        return new ScheduleResult(scenario.name(), seed, number, divergence, violation, violationStep, witnesses, outcomeKinds);
+        return new ScheduleResult(scenario.name(), seed, number, divergence, violation, violationStep, witnesses, outcomeKinds,
+                unpromised);
     }
 }

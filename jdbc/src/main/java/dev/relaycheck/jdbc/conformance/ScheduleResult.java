@@ -17,9 +17,11 @@ import java.util.SortedMap;
  * @param violationStep  the step number of that violation (0 if none)
  * @param witnesses      interesting outcomes the SQL relay reached
  * @param outcomeKinds   how many SQL steps had each outcome kind (CLAIMED, APPLIED, DUPLICATE, STALE, ...)
+ * @param unpromised     the first violation of an invariant the relay does not promise (reported, not a failure), or null
  */
 public record ScheduleResult(String scenario, long seed, int steps, Divergence divergence, Violation violation,
-                             int violationStep, Set<Witness> witnesses, SortedMap<String, Integer> outcomeKinds) {
+                             int violationStep, Set<Witness> witnesses, SortedMap<String, Integer> outcomeKinds,
+                             Violation unpromised) {
 
     public boolean clean() {
         return divergence == null && violation == null;
@@ -37,6 +39,9 @@ public record ScheduleResult(String scenario, long seed, int steps, Divergence d
         }
         if (clean()) {
             b.append(": conforms (").append(steps).append(" steps)");
+        }
+        if (unpromised != null) {
+            b.append("; not promised: ").append(unpromised.invariant()).append(": ").append(unpromised.detail());
         }
         return b.toString();
     }

@@ -69,8 +69,9 @@ public final class CrashCheck {
             }
             if (expectClean) {
                 return rounds.stream().filter(r -> !r.clean()).findFirst().map(CrashRound::summary)
-                        .orElse(rounds.size() + " SIGKILLs (exit 137) at " + CutPoint.values().length
-                                + " cut points, every recovery complete: all DELIVERED, one marker each, stock exact");
+                        .orElse(rounds.size() + " SIGKILLs (exit 137) at " + rounds.stream().map(r -> r.cut().id()).distinct().count()
+                                + " cut points, every recovery complete: all DELIVERED, one marker each, stock exact"
+                                + rounds.stream().flatMap(r -> r.unpromised().stream()).findFirst().map(u -> "; not promised: " + u).orElse(""));
             }
             return rounds.stream().filter(r -> !r.clean()).findFirst().map(r -> r.problems().get(0) + " (killed " + r.cut().id()
                     + " #" + r.nth() + ")").orElse("not caught in " + rounds.size() + " kills");
@@ -86,7 +87,7 @@ public final class CrashCheck {
             throws IOException, SQLException, InterruptedException {
         CrashKill kill = new CrashKill(baseDir);
         List<CrashRound> correct = new ArrayList<>();
-        for (CutPoint cut : CutPoint.values()) {
+        for (CutPoint cut : CutPoint.of(subject.traits().deliversAndAcks())) {
             for (int r = 0; r < rounds; r++) {
                 int batch = 1 + r % 2;
                 int nth = 1 + (r / 2) % commits(cut, batch); // a different commit each round: first event, later ones, mid-batch

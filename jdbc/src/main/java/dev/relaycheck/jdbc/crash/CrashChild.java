@@ -54,8 +54,21 @@ public final class CrashChild {
         Scenario scenario = CrashWorld.scenario(Integer.parseInt(args[4]));
         Databases dbs = new Databases(args[0], args[1]);
         int seen = 0;
+        int[] seenInside = {0};
+        SqlPoller[] self = new SqlPoller[1];
+        Pauses inside = point -> { // a cut inside the deliver-and-ack transaction: report where, block, be killed there
+            if (point == cut.pausePoint() && ++seenInside[0] == nth) {
+                var h = self[0].state().head();
+                out.println("AT " + cut.id() + " " + new dev.relaycheck.model.Step.Deliver(CrashWorld.CHILD_POLLER, h.eventId(), h.token())
+                        + " INSIDE " + point);
+                waitToBeKilled();
+                System.exit(EXIT_RELEASED);
+            }
+        };
         try (Connection producerConnection = dbs.openOutbox();
-             SqlPoller poller = new SqlPoller(CrashWorld.CHILD_POLLER, relay, dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE)) {
+             SqlPoller poller = new SqlPoller(CrashWorld.CHILD_POLLER, relay, dbs, scenario.batch(), scenario.leaseTicks(),
+                     cut.insideTransaction() ? inside : Pauses.NONE)) {
+            self[0] = poller;
             Producer producer = new Producer(relay.shape(), relay.newAdapter(), scenario.events(), producerConnection,
                     new ProducerState(0, false));
             for (int step = 0; step < 1000; step++) {

@@ -17,12 +17,14 @@ import java.util.List;
  * @param exitCode   the killed child's exit status (137 = 128 + SIGKILL on Linux)
  * @param problems   what went wrong (empty: killed at the cut, commit durable, recovered completely)
  * @param recovery   the recovering relay's steps, one line each
+ * @param unpromised broken invariants the relay does not promise: reported, not problems
  */
 public record CrashRound(RelayUnderTest relay, String db, boolean durable, CutPoint cut, int nth, int batch, String at, int exitCode,
-                         List<String> problems, List<String> recovery) {
+                         List<String> problems, List<String> recovery, List<String> unpromised) {
     public CrashRound {
         problems = List.copyOf(problems);
         recovery = List.copyOf(recovery);
+        unpromised = List.copyOf(unpromised);
     }
 
     public boolean clean() {
@@ -31,6 +33,7 @@ public record CrashRound(RelayUnderTest relay, String db, boolean durable, CutPo
 
     public String summary() {
         return relay.id() + " on " + db + (durable ? "" : " (H2 default write delay)") + " killed " + cut.id() + " #" + nth + " (batch "
-                + batch + ", exit " + exitCode + "): " + (clean() ? "recovered" : String.join("; ", problems));
+                + batch + ", exit " + exitCode + "): " + (clean() ? "recovered" : String.join("; ", problems))
+                + (unpromised.isEmpty() ? "" : "; not promised: " + String.join("; ", unpromised));
     }
 }

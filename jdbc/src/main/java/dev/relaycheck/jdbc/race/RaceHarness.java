@@ -6,6 +6,7 @@ import dev.relaycheck.jdbc.DbTarget;
 import dev.relaycheck.jdbc.Pauses;
 import dev.relaycheck.jdbc.Producer;
 import dev.relaycheck.jdbc.RelaySqlException;
+import dev.relaycheck.jdbc.RelayTraits;
 import dev.relaycheck.jdbc.Schema;
 import dev.relaycheck.jdbc.Snapshots;
 import dev.relaycheck.jdbc.SqlPoller;
@@ -19,6 +20,7 @@ import dev.relaycheck.model.ProducerState;
 import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.SplitMix64;
+import dev.relaycheck.model.Step;
 import dev.relaycheck.model.Violation;
 
 import java.sql.Connection;
@@ -44,7 +46,8 @@ public final class RaceHarness {
 
     public static RaceResult run(RaceConfig cfg, DbTarget db) throws SQLException, InterruptedException {
         Scenario scenario = cfg.scenario();
-        Databases dbs = db.acquire(cfg.sharedDatabase());
+        // a deliver-and-ack relay's handler may write the effect through the outbox transaction: one database
+        Databases dbs = db.acquire(cfg.sharedDatabase() || cfg.relay().traits().deliversAndAcks());
         RelayAdapter observer = cfg.relay().newAdapter();
         long start = System.nanoTime();
         try {
@@ -124,28 +127,32 @@ public final class RaceHarness {
         List<PollerState> idle = pollers.stream().map(p -> PollerState.IDLE).toList();
         RelayState end = Snapshots.read(outbox, consumer, observer, new Snapshots.Local(clock, idle,
                 new ProducerState(cfg.events(), false), RelayState.FaultCounts.NONE));
-        List<Violation> violations = new ArrayList<>(Invariants.checkState(scenario, end));
+        List<Violation> all = new ArrayList<>(Invariants.checkState(scenario, end));
         LeaseHistory history = new LeaseHistory();
         PollerThread.Counts total = new PollerThread.Counts();
         for (PollerThread p : pollers) {
             history.addAll(p.history);
             total.add(p.counts);
         }
-        violations.addAll(history.check());
+        all.addAll(history.check());
         for (String id : end.businessWrites()) {
             long markers = end.consumer().markerCountFor(id);
             if (markers > 1) { // fewer than one is MARKER_IFF_EFFECT's or NO_LOST_EVENT's
-                violations.add(new Violation(Invariant.EFFECT_AT_MOST_ONCE, id + " has " + markers
+                all.add(new Violation(Invariant.EFFECT_AT_MOST_ONCE, id + " has " + markers
                         + " applied_event markers: a redelivery was not recognised"));
             }
         }
-        if (!done || !Invariants.isComplete(scenario, end)) {
-            violations.add(new Violation(Invariant.EVENTUAL_DELIVERY, "after " + cfg.deadlineMillis() + " ms: "
+        if (!done || !cfg.relay().traits().complete(scenario, end)) {
+            all.add(new Violation(Invariant.EVENTUAL_DELIVERY, "after " + cfg.deadlineMillis() + " ms: "
                     + Invariants.whyIncomplete(scenario, end)));
         }
+        RelayTraits traits = cfg.relay().traits();
+        List<Violation> violations = traits.failing(all);
+        total.unpromised = traits.unpromised(all);
         int delivered = (int) end.rows().stream().filter(r -> !r.isPending()).count();
         return new RaceResult(cfg, violations, delivered, total.steps, history.grantCount(), total.reclaims, total.duplicates,
-                total.stale, total.lostAcks, total.rollbacks, total.crashes, total.errors, total.firstError, millis);
+                total.stale, total.lostAcks, total.rollbacks, total.crashes, total.errors, total.firstError, millis, total.unpromised,
+                total.sessionsEnded);
     }
 
     static void nap(long millis) {
@@ -168,7 +175,9 @@ public final class RaceHarness {
             int rollbacks;
             int crashes;
             int errors;
+            int sessionsEnded;
             String firstError;
+            List<Violation> unpromised = List.of();
 
             void add(Counts o) {
                 steps += o.steps;
@@ -179,6 +188,7 @@ public final class RaceHarness {
                 rollbacks += o.rollbacks;
                 crashes += o.crashes;
                 errors += o.errors;
+                sessionsEnded += o.sessionsEnded;
                 if (firstError == null) {
                     firstError = o.firstError;
                 }
@@ -193,6 +203,7 @@ public final class RaceHarness {
         private final SplitMix64 rng;
         final LeaseHistory history = new LeaseHistory();
         final Counts counts = new Counts();
+        private final boolean deliversAndAcks;
 
         PollerThread(RaceConfig cfg, String name, Databases dbs, AtomicInteger clock, AtomicBoolean stop, long seed) {
             super("race-" + name);
@@ -202,6 +213,7 @@ public final class RaceHarness {
             this.clock = clock;
             this.stop = stop;
             this.rng = new SplitMix64(seed);
+            this.deliversAndAcks = cfg.relay().traits().deliversAndAcks();
         }
 
         private boolean chance(int percent) {
@@ -211,6 +223,11 @@ public final class RaceHarness {
         @Override
         public void run() {
             Pauses pauses = point -> {
+                // a kill inside a deliver-and-ack transaction, right after the handler's effect: what is open
+                // rolls back, what the handler committed outside stays
+                if (point == Pauses.Point.AFTER_HANDLER_EFFECT && chance(cfg.crashPercent())) {
+                    throw new Pauses.Killed();
+                }
                 if (chance(cfg.stallPercent())) {
                     nap(1 + rng.nextInt(cfg.maxStallMillis()));
                 }
@@ -222,6 +239,13 @@ public final class RaceHarness {
                     try {
                         a = next(poller, now);
                     } catch (RelaySqlException ex) {
+                        if (ex.sessionEndedByDatabase()) { // a database-side timeout killed the transaction: a crash there
+                            counts.sessionsEnded++;
+                            a = poller.crash(); // counted as a crash where it is recorded
+                            counts.steps++;
+                            record(a, now);
+                            continue;
+                        }
                         counts.errors++;
                         if (counts.firstError == null) {
                             counts.firstError = ex.getMessage().lines().findFirst().orElse("");
@@ -264,6 +288,8 @@ public final class RaceHarness {
                 }
             } else if (o instanceof Outcome.Acked ack) {
                 history.acked(ack.eventId(), ack.token());
+            } else if (o instanceof Outcome.Applied && a.step() instanceof Step.Deliver d && deliversAndAcks) {
+                history.acked(d.eventId(), d.token()); // a deliver-and-ack relay acknowledged in the same commit
             } else if (o instanceof Outcome.Released rel) {
                 history.released(rel.eventId(), rel.token());
             } else if (o instanceof Outcome.Duplicate) {

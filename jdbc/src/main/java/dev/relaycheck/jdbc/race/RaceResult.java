@@ -20,10 +20,12 @@ import java.util.List;
  * @param crashes       poller crashes
  * @param errors        SQL errors a poller hit (each handled as a crash); the first is in {@code firstError}
  * @param millis        wall time of the race
+ * @param unpromised    broken invariants the relay does not promise: reported, not violations
+ * @param sessionsEnded transactions the database ended (a server-side timeout), each handled as a crash of its poller
  */
 public record RaceResult(RaceConfig config, List<Violation> violations, int delivered, long steps, int grants, int reclaims,
                          int duplicates, int staleRejected, int lostAcks, int rollbacks, int crashes, int errors,
-                         String firstError, long millis) {
+                         String firstError, long millis, List<Violation> unpromised, int sessionsEnded) {
 
     public boolean clean() {
         return violations.isEmpty();
@@ -34,7 +36,9 @@ public record RaceResult(RaceConfig config, List<Violation> violations, int deli
                 + " events, seed " + config.seed() + "): " + (clean() ? "clean" : violations.size() + " violation(s), first "
                 + violations.get(0)) + "; delivered " + delivered + ", " + steps + " transactions, " + grants + " grants, "
                 + reclaims + " re-claims, " + duplicates + " duplicates absorbed, " + staleRejected + " stale tokens refused, "
-                + lostAcks + " lost acks, " + rollbacks + " rollbacks, " + crashes + " crashes, " + errors + " SQL errors"
-                + (firstError == null ? "" : " (first: " + firstError + ")") + ", " + millis + " ms";
+                + lostAcks + " lost acks, " + rollbacks + " rollbacks, " + crashes + " crashes"
+                + (sessionsEnded == 0 ? "" : " (" + sessionsEnded + " transactions ended by the database)") + ", " + errors + " SQL errors"
+                + (firstError == null ? "" : " (first: " + firstError + ")") + ", " + millis + " ms"
+                + (unpromised.isEmpty() ? "" : "; not promised: " + unpromised.get(0) + (unpromised.size() > 1 ? " (+" + (unpromised.size() - 1) + " more)" : ""));
     }
 }
