@@ -5,6 +5,7 @@ import dev.relaycheck.model.Outcome.Grant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * The shared-state transactions of a relay as pure functions: claim, the consumer transaction, ack, release,
@@ -94,11 +95,7 @@ public final class RelayTransactions {
     }
 
     private static StepResult ack(RelayState s, String eventId, long token, Predicate<OutboxRow> accepts) {
-        OutboxRow row = s.row(eventId).orElseThrow(() -> new IllegalArgumentException("no outbox row " + eventId));
-        if (accepts.test(row)) {
-            return new StepResult(s.withRow(row.delivered()), new Outcome.Acked(eventId, token));
-        }
-        return new StepResult(s, new Outcome.Stale(eventId, token, row.currentToken()));
+        return fenced(s, eventId, token, accepts, OutboxRow::delivered, new Outcome.Acked(eventId, token));
     }
 
     /** The fenced release by {@code poller} after a failed delivery: clears the lease if the logic accepts it. */
@@ -112,9 +109,15 @@ public final class RelayTransactions {
     }
 
     private static StepResult release(RelayState s, String eventId, long token, Predicate<OutboxRow> accepts) {
+        return fenced(s, eventId, token, accepts, row -> row.withLease(null), new Outcome.Released(eventId, token));
+    }
+
+    /** Ack and release: {@code change} the row and answer {@code done} if the logic {@code accepts} it, else STALE. */
+    private static StepResult fenced(RelayState s, String eventId, long token, Predicate<OutboxRow> accepts,
+                                     UnaryOperator<OutboxRow> change, Outcome done) {
         OutboxRow row = s.row(eventId).orElseThrow(() -> new IllegalArgumentException("no outbox row " + eventId));
         if (accepts.test(row)) {
-            return new StepResult(s.withRow(row.withLease(null)), new Outcome.Released(eventId, token));
+            return new StepResult(s.withRow(change.apply(row)), done);
         }
         return new StepResult(s, new Outcome.Stale(eventId, token, row.currentToken()));
     }
