@@ -4,16 +4,12 @@ import dev.relaycheck.jdbc.adapter.ClockGuardedAdapter;
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.jdbc.adapter.RelaySqlFile;
 import dev.relaycheck.jdbc.adapter.SqlFileAdapter;
+import dev.relaycheck.model.UserClassLoader;
 
-import java.io.File;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Modifier;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -117,7 +113,7 @@ public sealed interface RelaySpec {
         @Override
         public List<String> args() {
             return classpath == null || classpath.isBlank() ? List.of("--adapter", className)
-                    : List.of("--adapter", className, "--classpath", absolute(classpath));
+                    : List.of("--adapter", className, "--classpath", UserClassLoader.absolute(classpath));
         }
 
         @Override
@@ -134,7 +130,7 @@ public sealed interface RelaySpec {
         }
 
         private Constructor<? extends RelayAdapter> constructor() {
-            ClassLoader loader = loader();
+            ClassLoader loader = UserClassLoader.orParent(classpath, RelaySpec.class.getClassLoader());
             Class<?> type;
             try {
                 type = Class.forName(className, true, loader);
@@ -160,34 +156,6 @@ public sealed interface RelaySpec {
                 Throwable cause = e.getCause() == null ? e : e.getCause();
                 throw new IllegalArgumentException("cannot instantiate " + className + ": " + cause);
             }
-        }
-
-        private ClassLoader loader() {
-            ClassLoader parent = RelaySpec.class.getClassLoader();
-            if (classpath == null || classpath.isBlank()) {
-                return parent;
-            }
-            List<URL> urls = new ArrayList<>();
-            for (String part : classpath.split(File.pathSeparator)) {
-                File f = new File(part);
-                if (!f.exists()) {
-                    throw new IllegalArgumentException("--classpath entry does not exist: " + part);
-                }
-                try {
-                    urls.add(f.toURI().toURL());
-                } catch (MalformedURLException e) {
-                    throw new IllegalArgumentException("bad --classpath entry " + part);
-                }
-            }
-            return new URLClassLoader(urls.toArray(URL[]::new), parent);
-        }
-
-        private static String absolute(String cp) {
-            List<String> parts = new ArrayList<>();
-            for (String p : cp.split(File.pathSeparator)) {
-                parts.add(Path.of(p).toAbsolutePath().normalize().toString());
-            }
-            return String.join(File.pathSeparator, parts);
         }
     }
 }

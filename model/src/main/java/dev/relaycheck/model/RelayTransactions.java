@@ -5,6 +5,7 @@ import dev.relaycheck.model.Outcome.Grant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * The shared-state transactions of a relay as pure functions: claim, the consumer transaction, ack, release,
@@ -175,11 +176,7 @@ public final class RelayTransactions {
     }
 
     private static StepResult ack(RelayState s, String eventId, long token, Predicate<OutboxRow> accepts) {
-        OutboxRow row = s.row(eventId).orElseThrow(() -> new IllegalArgumentException("no outbox row " + eventId));
-        if (accepts.test(row)) {
-            return new StepResult(s.withRow(row.delivered()), new Outcome.Acked(eventId, token));
-        }
-        return new StepResult(s, new Outcome.Stale(eventId, token, row.currentToken()));
+        return fenced(s, eventId, token, accepts, OutboxRow::delivered, new Outcome.Acked(eventId, token));
     }
 
     /** The fenced release by {@code poller} after a failed delivery: clears the lease if the logic accepts it. */
@@ -196,13 +193,17 @@ public final class RelayTransactions {
 
     /** Clears the lease; with per-row versions the release is a fenced write too, so it increments the version. */
     private static StepResult release(RelayLogic logic, RelayState s, String eventId, long token, Predicate<OutboxRow> accepts) {
+        boolean perRow = logic.tokenPolicy() == RelayLogic.TokenPolicy.PER_ROW_VERSION;
+        return fenced(s, eventId, token, accepts, row -> perRow ? row.withLease(null).withVersion(row.version() + 1)
+                : row.withLease(null), new Outcome.Released(eventId, token));
+    }
+
+    /** Ack and release: {@code change} the row and answer {@code done} if the logic {@code accepts} it, else STALE. */
+    private static StepResult fenced(RelayState s, String eventId, long token, Predicate<OutboxRow> accepts,
+                                     UnaryOperator<OutboxRow> change, Outcome done) {
         OutboxRow row = s.row(eventId).orElseThrow(() -> new IllegalArgumentException("no outbox row " + eventId));
         if (accepts.test(row)) {
-            OutboxRow released = row.withLease(null);
-            if (logic.tokenPolicy() == RelayLogic.TokenPolicy.PER_ROW_VERSION) {
-                released = released.withVersion(row.version() + 1);
-            }
-            return new StepResult(s.withRow(released), new Outcome.Released(eventId, token));
+            return new StepResult(s.withRow(change.apply(row)), done);
         }
         return new StepResult(s, new Outcome.Stale(eventId, token, row.currentToken()));
     }

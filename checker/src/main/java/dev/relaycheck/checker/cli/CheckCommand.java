@@ -4,6 +4,7 @@ import dev.relaycheck.checker.ModelCheck;
 import dev.relaycheck.checker.replay.ReplayLine;
 import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.UsageException;
+import dev.relaycheck.checker.harness.HarnessJvm;
 import dev.relaycheck.checker.harness.UserClasses;
 import dev.relaycheck.checker.report.CheckerRows;
 import dev.relaycheck.checker.report.FullCheck;
@@ -25,8 +26,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
 /**
@@ -68,6 +71,12 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--store", paramLabel = "CLASS",
             description = "your dev.relaycheck.model.store.RelayStore (from --classpath), raced by jcstress and Lincheck")
     String store;
+    @Option(names = "--jcstress-tests", paramLabel = "REGEX", defaultValue = ".*",
+            description = "the jcstress harnesses to run (default: all), e.g. Lease_01")
+    String jcstressTests;
+    @Option(names = "-D", paramLabel = "lincheck.NAME=VALUE", mapFallbackValue = "",
+            description = "a Lincheck budget property for its phase, e.g. -Dlincheck.iterations=3 (see 'relaycheck lincheck')")
+    Map<String, String> lincheckBudget = new TreeMap<>();
     @Spec
     CommandSpec spec;
 
@@ -111,7 +120,8 @@ final class CheckCommand implements Callable<Integer> {
             user.load(); // one usage line now, not a failed harness later
         }
         FullCheck.Options options = new FullCheck.Options(subject, chosen, search.bfs(progress), b, checkers,
-                home, search.results(), sqlRelay, List.copyOf(new LinkedHashSet<>(dbs)), user);
+                home, search.results(), sqlRelay, List.copyOf(new LinkedHashSet<>(dbs)), user,
+                new FullCheck.HarnessSelection(jcstressTests, HarnessJvm.lincheckProperties(lincheckBudget)));
         PhaseProgressPrinter phases = PhaseProgressPrinter.forStderr(spec.commandLine().getErr());
         FullCheck check = new FullCheck(options, spec.commandLine().getErr(), ExitCodes::of, phases, before);
         Report r = check.run();

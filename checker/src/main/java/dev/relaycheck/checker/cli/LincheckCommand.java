@@ -45,13 +45,7 @@ final class LincheckCommand implements Callable<Integer> {
                     + ": build it with 'mvn -B -DskipTests install'");
             return RelaycheckCli.INTERNAL;
         }
-        List<String> properties = new ArrayList<>();
-        new TreeMap<>(budget).forEach((k, v) -> {
-            if (!k.startsWith("lincheck.")) {
-                throw new dev.relaycheck.checker.UsageException("-D" + k + ": only lincheck.* budget properties are accepted");
-            }
-            properties.add("-D" + k + "=" + v);
-        });
+        List<String> properties = HarnessJvm.lincheckProperties(budget);
         List<String> args = new ArrayList<>(classes.args());
         if (!only.isBlank()) {
             args.addAll(List.of("--only", only));

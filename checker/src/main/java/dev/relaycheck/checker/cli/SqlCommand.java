@@ -6,6 +6,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -69,28 +70,16 @@ final class SqlCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<String> args = new ArrayList<>(List.of(check));
-        add(args, "--seeds", seeds);
-        add(args, "--seed", seed);
-        add(args, "--rounds", rounds);
-        add(args, "--out", out);
-        add(args, "--target", target);
-        add(args, "--scenario", scenario);
-        add(args, "--walk-seed", walkSeed);
-        add(args, "--sql", sql);
-        add(args, "--adapter", adapter);
-        add(args, "--classpath", classpath);
-        add(args, "--db", db);
-        add(args, "--controls", controls);
-        add(args, "--claim-form", claimForm);
+        // every option the user gave, as the jdbc command line names it (the same long names), in the order given
+        for (OptionSpec option : spec.commandLine().getParseResult().matchedOptions()) {
+            if (option.usageHelp() || option.versionHelp()) {
+                continue;
+            }
+            args.add(option.longestName());
+            args.add(String.valueOf((Object) option.getValue()));
+        }
         try (PrintStream o = lines(spec.commandLine().getOut()); PrintStream e = lines(spec.commandLine().getErr())) {
             return SqlChecksCli.run(args.toArray(String[]::new), o, e);
-        }
-    }
-
-    private static void add(List<String> args, String option, Object value) {
-        if (value != null) {
-            args.add(option);
-            args.add(value.toString());
         }
     }
 

@@ -59,6 +59,21 @@ public final class HarnessJvm {
         return command;
     }
 
+    /**
+     * The Lincheck JVM's {@code -Dlincheck.NAME=VALUE} options from {@code -D} options a command took, in name
+     * order; a property outside {@code lincheck.*} is a usage error (it would reach nothing).
+     */
+    public static List<String> lincheckProperties(java.util.Map<String, String> given) {
+        List<String> properties = new ArrayList<>();
+        new java.util.TreeMap<>(given).forEach((k, v) -> {
+            if (!k.startsWith("lincheck.")) {
+                throw new dev.relaycheck.checker.UsageException("-D" + k + ": only lincheck.* budget properties are accepted");
+            }
+            properties.add("-D" + k + "=" + v);
+        });
+        return properties;
+    }
+
     /** Runs a command in {@code workDir}, handing each line of its output to {@code out} as it comes; its exit code. */
     public static int stream(List<String> command, Path workDir, PrintWriter out) {
         try {

@@ -2,6 +2,7 @@ package dev.relaycheck.checker.harness;
 
 import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.UserClassLoader;
 import dev.relaycheck.model.store.UserTarget;
 
 import java.util.ArrayList;
@@ -48,7 +49,11 @@ public record UserClasses(String logic, String store, String classpath) {
         }
     }
 
-    /** The options the harness entry points take: {@code --logic X --store Y --classpath CP}. */
+    /**
+     * The options the harness entry points take: {@code --logic X --store Y --classpath CP}, the class path made
+     * absolute: the harness JVMs run in their report folders, where a path relative to the user's folder means
+     * nothing.
+     */
     public List<String> args() {
         List<String> out = new ArrayList<>();
         if (!logic.isEmpty()) {
@@ -58,7 +63,7 @@ public record UserClasses(String logic, String store, String classpath) {
             out.addAll(List.of("--store", store));
         }
         if (given()) {
-            out.addAll(List.of("--classpath", classpath));
+            out.addAll(List.of("--classpath", UserClassLoader.absolute(classpath)));
         }
         return out;
     }

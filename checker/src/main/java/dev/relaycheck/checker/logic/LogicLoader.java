@@ -5,13 +5,8 @@ import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.UserClassLoader;
 
-import java.io.File;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.net.URLClassLoader;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -33,7 +28,12 @@ public final class LogicLoader {
             throw new UsageException("unknown logic '" + logic + "': give a catalogue id (see 'relaycheck variants') "
                     + "or a fully qualified class name with --classpath");
         }
-        ClassLoader loader = classLoader(classpath);
+        ClassLoader loader;
+        try {
+            loader = UserClassLoader.orParent(classpath, LogicLoader.class.getClassLoader());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         Class<?> type;
         try {
             type = Class.forName(logic, true, loader);
@@ -98,9 +98,11 @@ public final class LogicLoader {
      */
     public static Optional<String> classpathOf(RelayLogic logic) {
         Class<?> type = CheckedLogic.unwrap(logic).getClass();
-        if (type.getClassLoader() instanceof UserClassLoader u) {
-            return Optional.of(u.classpath);
+        Optional<String> given = UserClassLoader.of(type).map(UserClassLoader::classpath);
+        if (given.isPresent()) {
+            return given;
         }
+        // a team's logic on its test class path (the JUnit API): the folder or jar it was loaded from
         return type.getName().startsWith("dev.relaycheck.") ? Optional.empty() : codeSource(type);
     }
 
@@ -114,35 +116,5 @@ public final class LogicLoader {
         } catch (java.net.URISyntaxException | IllegalArgumentException e) {
             return Optional.empty();
         }
-    }
-
-    /** Loads a user's classes and remembers the --classpath text, so a replay line can repeat it. */
-    private static final class UserClassLoader extends URLClassLoader {
-        final String classpath;
-
-        UserClassLoader(URL[] urls, ClassLoader parent, String classpath) {
-            super(urls, parent);
-            this.classpath = classpath;
-        }
-    }
-
-    private static ClassLoader classLoader(String classpath) {
-        ClassLoader parent = LogicLoader.class.getClassLoader();
-        if (classpath == null || classpath.isBlank()) {
-            return parent;
-        }
-        List<URL> urls = new ArrayList<>();
-        for (String part : classpath.split(File.pathSeparator)) {
-            File f = new File(part);
-            if (!f.exists()) {
-                throw new UsageException("--classpath entry does not exist: " + part);
-            }
-            try {
-                urls.add(f.toURI().toURL());
-            } catch (MalformedURLException e) {
-                throw new UsageException("bad --classpath entry " + part);
-            }
-        }
-        return new UserClassLoader(urls.toArray(URL[]::new), parent, classpath);
     }
 }

@@ -79,12 +79,40 @@ public final class FullCheck {
      */
     public record Options(RelayLogic subject, List<Scenario> scenarios, BreadthFirstSearch search, Budget budget,
                           Set<String> checkers, Path home, Path results, RelaySpec sqlRelay, List<String> sqlDbs,
-                          UserClasses user) {
+                          UserClasses user, HarnessSelection harnesses) {
+        /** Every jcstress harness and Lincheck's default budget. */
+        public Options(RelayLogic subject, List<Scenario> scenarios, BreadthFirstSearch search, Budget budget,
+                       Set<String> checkers, Path home, Path results, RelaySpec sqlRelay, List<String> sqlDbs,
+                       UserClasses user) {
+            this(subject, scenarios, search, budget, checkers, home, results, sqlRelay, sqlDbs, user, HarnessSelection.ALL);
+        }
+
         /** The reference SQL relay on H2, and no user classes for the harnesses (they run the shipped targets). */
         public Options(RelayLogic subject, List<Scenario> scenarios, BreadthFirstSearch search, Budget budget,
                        Set<String> checkers, Path home, Path results) {
             this(subject, scenarios, search, budget, checkers, home, results, RelaySpec.REFERENCE, List.of("h2"),
                     UserClasses.NONE);
+        }
+    }
+
+    /**
+     * Which part of the harness phases runs: the jcstress harnesses a regex picks ({@code check --jcstress-tests}),
+     * and Lincheck budget properties ({@code check -Dlincheck.NAME=VALUE}, as {@code -D} options of its JVM).
+     */
+    public record HarnessSelection(String jcstressTests, List<String> lincheckProperties) {
+        public static final HarnessSelection ALL = new HarnessSelection(".*", List.of());
+
+        public HarnessSelection {
+            lincheckProperties = List.copyOf(lincheckProperties);
+        }
+
+        /** What the report says beside the phase's note, empty for the whole curriculum and the default budget. */
+        String jcstressNote() {
+            return jcstressTests.equals(ALL.jcstressTests) ? "" : ", harnesses matching '" + jcstressTests + "'";
+        }
+
+        String lincheckNote() {
+            return lincheckProperties.isEmpty() ? "the default small budget" : "budget " + String.join(" ", lincheckProperties);
         }
     }
 
@@ -191,13 +219,14 @@ public final class FullCheck {
         log.println("[jcstress] curriculum, mode " + o.budget().jcstressMode + " (a few minutes)");
         Path logFile = o.results().resolve("logs/jcstress.log");
         List<String> args = new ArrayList<>(List.of("--mode", o.budget().jcstressMode,
-                "--iterations", Integer.toString(o.budget().jcstressIterations), "--out", out.toString()));
+                "--iterations", Integer.toString(o.budget().jcstressIterations), "--tests", o.harnesses().jcstressTests(),
+                "--out", out.toString()));
         args.addAll(o.user().args());
         int exit = Subprocess.run(HarnessJvm.curriculum(o.home(), args), out, logFile.toAbsolutePath(), 1800,
                 new LogProgress("jcstress", "tests", JCSTRESS_TOTAL, JCSTRESS_DONE));
         histograms.addAll(JcstressOutcomes.read(out.resolve("outcomes.tsv")));
         return CheckerRows.read("jcstress", out.resolve("summary.tsv"), exit,
-                "curriculum in mode " + o.budget().jcstressMode + (exit < 0 ? ", killed at its time limit" : "")
+                "curriculum in mode " + o.budget().jcstressMode + o.harnesses().jcstressNote() + (exit < 0 ? ", killed at its time limit" : "")
                         + "; log " + o.home().relativize(logFile.toAbsolutePath()), "jcstress/index.html");
     }
 
@@ -210,10 +239,10 @@ public final class FullCheck {
         }
         log.println("[lincheck] linearizability and model-checking checks, small budget");
         Path logFile = o.results().resolve("logs/lincheck.log");
-        int exit = Subprocess.run(HarnessJvm.lincheck(o.home(), out, List.of(), o.user().args()),
+        int exit = Subprocess.run(HarnessJvm.lincheck(o.home(), out, o.harnesses().lincheckProperties(), o.user().args()),
                 out, logFile.toAbsolutePath(), 1200, new LogProgress("lincheck", "runs", LINCHECK_TOTAL, LINCHECK_DONE));
         return CheckerRows.read("lincheck", out.resolve("summary.tsv"), exit,
-                "every check with the default small budget" + (exit < 0 ? ", killed at its time limit" : "")
+                "every check with " + o.harnesses().lincheckNote() + (exit < 0 ? ", killed at its time limit" : "")
                         + "; log " + o.home().relativize(logFile.toAbsolutePath()), "");
     }
 

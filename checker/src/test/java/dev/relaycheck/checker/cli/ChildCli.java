@@ -1,8 +1,7 @@
 package dev.relaycheck.checker.cli;
 
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
-import java.io.ByteArrayOutputStream;
+import dev.relaycheck.model.testsupport.UserJar;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -11,9 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.stream.Stream;
 
 /**
  * The CLI as a person meets it: the real {@code main} in a child JVM, its stdout, stderr and exit code read
@@ -77,37 +73,10 @@ public final class ChildCli {
 
     /**
      * Compiles {@code sources} (class name to source text) against this JVM's class path, outside the
-     * project, and packs the classes into {@code dir/name.jar}; returns the jar.
+     * project, and packs the classes into {@code dir/name.jar}; returns the jar ({@link UserJar}, shared with the
+     * harness modules' tests).
      */
     public static Path compileJar(Path dir, String name, java.util.Map<String, String> sources) {
-        try {
-            Path src = dir.resolve(name + "-src");
-            Path classes = dir.resolve(name + "-classes");
-            Files.createDirectories(classes);
-            List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-cp", System.getProperty("java.class.path")));
-            for (var e : new java.util.TreeMap<>(sources).entrySet()) {
-                Path file = src.resolve(e.getKey().replace('.', '/') + ".java");
-                Files.createDirectories(file.getParent());
-                Files.writeString(file, e.getValue(), StandardCharsets.UTF_8);
-                args.add(file.toString());
-            }
-            JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-            ByteArrayOutputStream errors = new ByteArrayOutputStream();
-            if (javac.run(null, null, errors, args.toArray(String[]::new)) != 0) {
-                throw new AssertionError("javac failed:\n" + errors.toString(StandardCharsets.UTF_8));
-            }
-            Path jar = dir.resolve(name + ".jar");
-            try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
-                 Stream<Path> files = Files.walk(classes)) {
-                for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
-                    out.putNextEntry(new JarEntry(classes.relativize(f).toString().replace('\\', '/')));
-                    out.write(Files.readAllBytes(f));
-                    out.closeEntry();
-                }
-            }
-            return jar;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return UserJar.compile(dir, name, sources);
     }
 }

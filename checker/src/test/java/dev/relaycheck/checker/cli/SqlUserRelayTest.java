@@ -35,6 +35,7 @@ class SqlUserRelayTest {
             /** The parcel service's relay: its own tables, fenced by a counter. */
             public class ParcelRelay implements RelayAdapter {
                 protected String ackWhere() { return "id = ? AND fence = ? AND state = 'NEW'"; }
+                protected int leaseUntil(ClaimRequest r) { return r.expiry(); }
 
                 public void createSchema(Connection c) throws SQLException {
                     try (Statement st = c.createStatement()) {
@@ -79,8 +80,9 @@ class SqlUserRelayTest {
                     }
                     for (Event e : seen) {
                         try (PreparedStatement ps = c.prepareStatement("UPDATE parcel_outbox p SET owner = ?, fence = ?, lease_until = ? WHERE p.id = ? AND " + FREE)) {
-                            ps.setString(1, r.poller()); ps.setLong(2, last + 1); ps.setInt(3, r.expiry()); ps.setString(4, e.id()); ps.setInt(5, r.now());
-                            if (ps.executeUpdate() == 1) { last++; out.add(new ClaimedRow(e, last, r.expiry())); }
+                            int until = leaseUntil(r);
+                            ps.setString(1, r.poller()); ps.setLong(2, last + 1); ps.setInt(3, until); ps.setString(4, e.id()); ps.setInt(5, r.now());
+                            if (ps.executeUpdate() == 1) { last++; out.add(new ClaimedRow(e, last, until)); }
                         }
                     }
                     try (PreparedStatement ps = c.prepareStatement("UPDATE parcel_fence SET last = ? WHERE k = 1")) {
@@ -144,11 +146,36 @@ class SqlUserRelayTest {
             }
             """;
 
+    static final String WALL_CLOCK = """
+            package com.acme.parcels;
+
+            import dev.relaycheck.jdbc.adapter.ClaimRequest;
+            import java.time.Instant;
+
+            /** The same relay with leases that run until a wall-clock second, as a relay in production might. */
+            public class WallClockParcelRelay extends ParcelRelay {
+                @Override
+                protected int leaseUntil(ClaimRequest r) { return (int) Instant.now().getEpochSecond() + r.leaseTicks(); }
+            }
+            """;
+
     @BeforeAll
     static void compile() {
         goodJar = ChildCli.compileJar(dir, "parcels", Map.of("com.acme.parcels.ParcelRelay", ADAPTER));
         brokenJar = ChildCli.compileJar(dir, "parcels-broken", Map.of("com.acme.parcels.ParcelRelay", ADAPTER,
-                "com.acme.parcels.UnfencedParcelRelay", BROKEN, "com.acme.parcels.ClockedParcelRelay", CLOCKED));
+                "com.acme.parcels.UnfencedParcelRelay", BROKEN, "com.acme.parcels.ClockedParcelRelay", CLOCKED,
+                "com.acme.parcels.WallClockParcelRelay", WALL_CLOCK));
+    }
+
+    @Test
+    void aJavaRelayThatReadsTheJvmClockIsRefusedWithOneLineNotCalledAViolation() {
+        ChildCli.Run r = ChildCli.run(dir, "sql", "conformance", "--adapter", "com.acme.parcels.WallClockParcelRelay", "--classpath",
+                brokenJar.toString(), "--seeds", "2", "--controls", "no", "--out", dir.resolve("wall-clock").toString());
+        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.USAGE);
+        assertThat(r.err()).startsWith("relaycheck sql: com.acme.parcels.WallClockParcelRelay gave different results for the same"
+                + " schedule run twice (scenario ").contains("it reads a clock of its own").endsWith("(logical ticks)\n")
+                .hasLineCount(1);
+        assertThat(r.out()).doesNotContain("VIOLATION").doesNotContain("FAILED");
     }
 
     @Test

@@ -18,6 +18,8 @@ import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * A thread-safe, in-process relay store with the model's fencing semantics, built the way a real relay's
@@ -175,30 +177,24 @@ public class ConcurrentRelayStore implements RelayStore {
 
     @Override
     public boolean ack(String eventId, long token) {
-        RowSlot slot = slot(eventId);
-        slot.lock.lock();
-        try {
-            if (!logic.acceptsAck(slot.row, token)) {
-                unlockOnBelief(slot);
-                return false;
-            }
-            slot.row = slot.row.delivered();
-            return true;
-        } finally {
-            slot.lock.unlock();
-        }
+        return fenced(eventId, row -> logic.acceptsAck(row, token), OutboxRow::delivered);
     }
 
     @Override
     public boolean release(String eventId, long token) {
+        return fenced(eventId, row -> logic.acceptsRelease(row, token), row -> row.withLease(null));
+    }
+
+    /** Ack and release: under the row's lock, {@code change} the row if the logic {@code accepts} it (the fence). */
+    private boolean fenced(String eventId, Predicate<OutboxRow> accepts, UnaryOperator<OutboxRow> change) {
         RowSlot slot = slot(eventId);
         slot.lock.lock();
         try {
-            if (!logic.acceptsRelease(slot.row, token)) {
+            if (!accepts.test(slot.row)) {
                 unlockOnBelief(slot);
                 return false;
             }
-            slot.row = slot.row.withLease(null);
+            slot.row = change.apply(slot.row);
             return true;
         } finally {
             slot.lock.unlock();

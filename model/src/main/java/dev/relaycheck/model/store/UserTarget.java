@@ -3,16 +3,13 @@ package dev.relaycheck.model.store;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.UserClassLoader;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
-import java.net.MalformedURLException;
 import java.net.URISyntaxException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +23,7 @@ import java.util.Optional;
  * What a user points the harnesses at: their {@link RelayLogic} (run inside the shipped store), their own
  * {@link RelayStore}, or both, loaded from their jar. The jcstress harnesses run in forked JVMs, so the choice
  * travels as system properties ({@link #LOGIC}, {@link #STORE}, {@link #CLASSPATH}, {@link #PROOF}) and every
- * fork loads the classes itself with a {@link URLClassLoader} over the user's class path.
+ * fork loads the classes itself with a {@link UserClassLoader} over the user's class path.
  *
  * <p>Nothing falls back: a class that cannot be loaded, or that was found somewhere other than the user's
  * class path (a class of the same name already on relaycheck's own class path wins parent-first delegation),
@@ -64,8 +61,8 @@ public record UserTarget(RelayLogic logic, String logicOrigin, Optional<Class<? 
         if (blank(classpath)) {
             throw new IllegalArgumentException("a user's class needs the class path it is loaded from (--classpath JAR)");
         }
-        List<Path> entries = entries(classpath);
-        ClassLoader loader = loader(entries);
+        UserClassLoader loader = UserClassLoader.of(classpath, UserTarget.class.getClassLoader());
+        List<Path> entries = loader.entries();
         RelayLogic logic = LogicCatalogue.correct();
         String logicOrigin = "the shipped correct logic";
         if (!blank(logicClass)) {
@@ -258,36 +255,6 @@ public record UserTarget(RelayLogic logic, String logicOrigin, Optional<Class<? 
             }
         }
         return Optional.empty();
-    }
-
-    private static List<Path> entries(String classpath) {
-        List<Path> out = new ArrayList<>();
-        for (String part : classpath.split(File.pathSeparator)) {
-            if (part.isBlank()) {
-                continue;
-            }
-            Path p = Path.of(part).toAbsolutePath().normalize();
-            if (!Files.exists(p)) {
-                throw new IllegalArgumentException("class path entry does not exist: " + part);
-            }
-            out.add(p);
-        }
-        if (out.isEmpty()) {
-            throw new IllegalArgumentException("the class path is empty");
-        }
-        return out;
-    }
-
-    private static ClassLoader loader(List<Path> entries) {
-        List<URL> urls = new ArrayList<>();
-        for (Path p : entries) {
-            try {
-                urls.add(p.toUri().toURL());
-            } catch (MalformedURLException e) {
-                throw new IllegalArgumentException("bad class path entry " + p);
-            }
-        }
-        return new URLClassLoader(urls.toArray(URL[]::new), UserTarget.class.getClassLoader());
     }
 
     private static boolean blank(String s) {

@@ -1,5 +1,6 @@
 package dev.relaycheck.stress.run;
 
+import dev.relaycheck.model.UserClassLoader;
 import dev.relaycheck.model.store.UserTarget;
 
 import java.nio.file.Path;
@@ -45,17 +46,6 @@ public record UserClasses(String logic, String store, String classpath) {
         }
     }
 
-    /** The class path as absolute paths, so forks running in another directory find the same files. */
-    String absoluteClasspath() {
-        List<String> parts = new ArrayList<>();
-        for (String p : classpath.split(java.io.File.pathSeparator)) {
-            if (!p.isBlank()) {
-                parts.add(Path.of(p).toAbsolutePath().normalize().toString());
-            }
-        }
-        return String.join(java.io.File.pathSeparator, parts);
-    }
-
     /** Where the forks write their proof files: a folder of the report directory, emptied before each run. */
     public static Path proofDir(Path out) {
         return out.resolve("user-proof");
@@ -66,7 +56,7 @@ public record UserClasses(String logic, String store, String classpath) {
         List<String> props = new ArrayList<>();
         props.add("-D" + UserTarget.LOGIC + "=" + logic);
         props.add("-D" + UserTarget.STORE + "=" + store);
-        props.add("-D" + UserTarget.CLASSPATH + "=" + absoluteClasspath());
+        props.add("-D" + UserTarget.CLASSPATH + "=" + UserClassLoader.absolute(classpath));
         props.add("-D" + UserTarget.PROOF + "=" + proofDir(out).toAbsolutePath());
         return props;
     }

@@ -1,52 +1,19 @@
 package dev.relaycheck.stress.user;
 
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.stream.Stream;
 
-/** A user's classes compiled outside the project into their own jar, and child JVMs that run the harnesses on them. */
+/**
+ * Child JVMs that run the harnesses on a user's classes, and those classes' sources; the jar they go into is built
+ * by the model's shared test support ({@link dev.relaycheck.model.testsupport.UserJar}).
+ */
 final class UserJars {
     private UserJars() {
-    }
-
-    /** Compiles {@code sources} (class name to source) against this JVM's class path into {@code dir/name.jar}. */
-    static Path compile(Path dir, String name, Map<String, String> sources) throws IOException {
-        Path src = dir.resolve(name + "-src");
-        Path classes = dir.resolve(name + "-classes");
-        Files.createDirectories(classes);
-        List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-cp", System.getProperty("java.class.path")));
-        for (var e : new TreeMap<>(sources).entrySet()) {
-            Path file = src.resolve(e.getKey().replace('.', '/') + ".java");
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, e.getValue(), StandardCharsets.UTF_8);
-            args.add(file.toString());
-        }
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        ByteArrayOutputStream errors = new ByteArrayOutputStream();
-        if (javac.run(null, null, errors, args.toArray(String[]::new)) != 0) {
-            throw new AssertionError("javac failed:\n" + errors.toString(StandardCharsets.UTF_8));
-        }
-        Path jar = dir.resolve(name + ".jar");
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar)); Stream<Path> files = Files.walk(classes)) {
-            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
-                out.putNextEntry(new JarEntry(classes.relativize(f).toString().replace('\\', '/')));
-                out.write(Files.readAllBytes(f));
-                out.closeEntry();
-            }
-        }
-        return jar;
     }
 
     record Run(int exit, String output) {

@@ -2,6 +2,7 @@ package dev.relaycheck.stress.user;
 
 import dev.relaycheck.model.CorrectRelayLogic;
 import dev.relaycheck.model.store.UserTarget;
+import dev.relaycheck.model.testsupport.UserJar;
 import dev.relaycheck.stress.run.CurriculumOptions;
 import dev.relaycheck.stress.run.ForkProof;
 import dev.relaycheck.stress.run.JCStressRunner;
@@ -31,7 +32,7 @@ class UserSelectionTest {
     void theShippedCurriculumLeavesTheUserTestsOutAndAUserRunRunsOnlyThem() throws Exception {
         List<String> shipped = JCStressRunner.select(CurriculumOptions.defaults());
         assertThat(shipped).isNotEmpty().noneMatch(t -> t.endsWith(".User"));
-        Path jar = UserJars.compile(dir, "acme", Map.of("com.acme.GoodRelay", UserJars.GOOD_LOGIC,
+        Path jar = UserJar.compile(dir, "acme", Map.of("com.acme.GoodRelay", UserJars.GOOD_LOGIC,
                 "com.acme.SeeingStore", STORE.formatted("SeeingStore", "super.snapshot()"),
                 "com.acme.BlindStore", STORE.formatted("BlindStore", "java.util.Optional.empty()")));
         CurriculumOptions logic = CurriculumOptions.parse(new String[]{"--logic", "com.acme.GoodRelay", "--classpath", jar.toString()});
@@ -62,7 +63,7 @@ class UserSelectionTest {
 
     @Test
     void badUserClassesAreOneUsageLine() throws Exception {
-        Path jar = UserJars.compile(dir, "acme", Map.of("com.acme.GoodRelay", UserJars.GOOD_LOGIC));
+        Path jar = UserJar.compile(dir, "acme", Map.of("com.acme.GoodRelay", UserJars.GOOD_LOGIC));
         assertThatThrownBy(() -> new UserClasses("com.acme.GoodRelay", "", dir.resolve("missing.jar").toString()).load())
                 .isInstanceOf(UsageException.class).hasMessageStartingWith("class path entry does not exist");
         assertThatThrownBy(() -> new UserClasses("com.acme.Nope", "", jar.toString()).load())
@@ -76,7 +77,7 @@ class UserSelectionTest {
 
     @Test
     void aRunIsOnlyProvenWhenEveryForkNamesExactlyTheUsersClasses() throws Exception {
-        Path jar = UserJars.compile(dir, "acme", Map.of("com.acme.GoodRelay", UserJars.GOOD_LOGIC));
+        Path jar = UserJar.compile(dir, "acme", Map.of("com.acme.GoodRelay", UserJars.GOOD_LOGIC));
         UserTarget user = new UserClasses("com.acme.GoodRelay", "", jar.toString()).load();
         Path out = dir.resolve("out");
         Path proofs = Files.createDirectories(UserClasses.proofDir(out));

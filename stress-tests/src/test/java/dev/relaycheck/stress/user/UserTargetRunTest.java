@@ -1,6 +1,7 @@
 package dev.relaycheck.stress.user;
 
 import dev.relaycheck.model.store.UserTarget;
+import dev.relaycheck.model.testsupport.UserJar;
 import dev.relaycheck.stress.Curriculum;
 import dev.relaycheck.stress.run.JCStressRunner;
 import dev.relaycheck.stress.run.Judge;
@@ -29,7 +30,7 @@ class UserTargetRunTest {
 
     @Test
     void aUsersRacyLogicFailsTheHarnessNamingTheInvariantAndTheForksProveTheyRanIt() throws Exception {
-        Path jar = UserJars.compile(dir, "acme", Map.of("com.acme.OwnerFencedRelay", UserJars.OWNER_FENCED_LOGIC));
+        Path jar = UserJar.compile(dir, "acme", Map.of("com.acme.OwnerFencedRelay", UserJars.OWNER_FENCED_LOGIC));
         UserJars.Run r = UserJars.java(dir, Curriculum.class.getName(), "--tests", "Lease_02", "--iterations", "1",
                 "--logic", "com.acme.OwnerFencedRelay", "--classpath", jar.toString(), "--out", dir.resolve("out").toString());
         assertThat(r.exit()).as(r.output()).isEqualTo(1);
