@@ -266,7 +266,13 @@ public final class BreadthFirstSearch {
         if (packed.isPresent()) {
             try {
                 return search(model, packed.get());
-            } catch (PackedSpace.Overflow overflow) {
+            } catch (PackedSpace.LogicBroke broke) {
+                // the readable model, the definition, finds and reports the fault as a search on it alone does,
+                // so it asks a fresh memory of answers
+                RelayModel fresh = new RelayModel(CheckedLogic.of(CheckedLogic.unwrap(logic)), scenario);
+                return search(fresh, new ReadableSpace(fresh)).withEngine("readable (the logic broke its contract on "
+                        + "the packed engine: " + broke.getMessage() + ")");
+            } catch (PackedSpace.Fallback overflow) {
                 if (engine == Engine.PACKED) {
                     throw new UsageException("the packed engine overflowed: " + overflow.getMessage());
                 }
