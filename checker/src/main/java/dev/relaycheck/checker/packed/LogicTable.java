@@ -202,6 +202,8 @@ final class LogicTable {
     private final Memo.KeyBuilder claimKey;
     private final Memo.KeyBuilder tokenKey;
     private final Memo.KeyBuilder fenceKey;
+    private final int[] keyIds; // this worker's copy of the shared key ids per (event, token), 0 while unknown ...
+    private final int[] markerKeys; // ... and per event, without marker tokens
     private int[] expiries; // per clock value, the expiry a claim then writes ...
     private boolean[] expiryKnown; // ... once asked
 
@@ -230,6 +232,8 @@ final class LogicTable {
         tokens = new Memo(tokenKey.width());
         acks = new Memo(fenceKey.width());
         releases = new Memo(fenceKey.width());
+        keyIds = new int[at.events * shared.tokenColumns];
+        markerKeys = new int[at.events];
         expiries = new int[at.maxTicks + 1];
         expiryKnown = new boolean[at.maxTicks + 1];
     }
@@ -340,6 +344,30 @@ final class LogicTable {
                 : logic.acceptsRelease(row, token, pollers.get(p), s[CLOCK]);
         memo.put(key.key, accepts ? 1 : 0);
         return accepts;
+    }
+
+    /** {@link Shared#keyId}, read from this worker's copy once known (a plain read, not a volatile one). */
+    int keyId(int e, int token) {
+        int at = e * shared.tokenColumns + (int) fit(token, shared.tokenColumns, "token");
+        int id = keyIds[at];
+        if (id == 0) {
+            id = shared.keyId(e, token);
+            keyIds[at] = id;
+        }
+        return id;
+    }
+
+    /** {@link Shared#markerKeyId}, through this worker's copy. */
+    int markerKeyId(int e, int markerToken) {
+        if (shared.markerTokens) {
+            return keyId(e, markerToken);
+        }
+        int id = markerKeys[e];
+        if (id == 0) {
+            id = shared.markerKeyId(e, markerToken);
+            markerKeys[e] = id;
+        }
+        return id;
     }
 
     /** Bytes its memories take. */

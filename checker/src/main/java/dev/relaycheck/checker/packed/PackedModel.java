@@ -28,6 +28,7 @@ import dev.relaycheck.model.PollerState.Phase;
 import dev.relaycheck.model.RelayLogic.ConsumerShape;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.Step;
 import dev.relaycheck.model.Witness;
 
 import java.util.List;
@@ -137,6 +138,35 @@ final class PackedModel {
         healingSteps = new int[maxSteps(at.pollers)];
         healing = new int[at.size];
         this.healingBound = healingBound;
+    }
+
+    /** The readable step that step code {@code code} stands for in {@code s}, where it is enabled. */
+    Step readableStep(int[] s, int code) {
+        int p = code & 15;
+        String poller = p < at.pollers ? scenario.pollers().get(p) : "";
+        int b = p < at.pollers ? at.poller(p) : 0;
+        boolean holds = p < at.pollers && s[b + HELD] > 0;
+        String head = holds ? scenario.events().get(s[at.heldEvent(b, 0)]).id() : "";
+        long token = holds ? s[at.heldToken(b, 0)] : 0;
+        String next = s[PRODUCED] < at.events ? scenario.events().get(s[PRODUCED]).id() : "";
+        return switch (code >>> 4) {
+            case PRODUCE -> new Step.Produce(next);
+            case PRODUCE_FAILS_STEP -> new Step.ProduceFails(next);
+            case CLAIM -> new Step.Claim(poller);
+            case DELIVER -> new Step.Deliver(poller, head, token);
+            case ACK -> new Step.Ack(poller, head, token);
+            case RELEASE -> new Step.Release(poller, head, token);
+            case TICK -> new Step.Tick();
+            case CRASH -> new Step.Crash(poller);
+            case LOSE_ACK -> new Step.LoseAck(poller, head);
+            case DELIVER_FAILS_STEP -> new Step.DeliverFails(poller, head);
+            default -> throw new IllegalArgumentException("unknown step " + code);
+        };
+    }
+
+    /** What each step may read and write, for this model's logic. */
+    StepFootprint footprints() {
+        return table == null ? new StepFootprint(scenario, logic, at) : new StepFootprint(scenario, table.shared, at);
     }
 
     int[] initial() {
@@ -396,7 +426,7 @@ final class PackedModel {
         int e = s[at.heldEvent(b, 0)];
         int token = s[at.heldToken(b, 0)];
         int r = at.row(e);
-        int key = table == null ? 0 : table.shared.keyId(e, token); // the readable consumer asks it first
+        int key = table == null ? 0 : table.keyId(e, token); // the readable consumer asks it first
         if (shapes.checksMarker() && (table == null ? hasMarkerKey(s, e, token) : hasMarkerKey(s, key))) {
             afterDelivery(s, b);
             return DUPLICATE;
@@ -427,7 +457,7 @@ final class PackedModel {
     private boolean hasMarkerKey(int[] s, int key) {
         for (int o = 0; o < at.events; o++) {
             int r = at.row(o);
-            if (s[r + EFFECTS] > 0 && table.shared.markerKeyId(o, s[r + MARKER_TOKEN]) == key) {
+            if (s[r + EFFECTS] > 0 && table.markerKeyId(o, s[r + MARKER_TOKEN]) == key) {
                 return true;
             }
         }

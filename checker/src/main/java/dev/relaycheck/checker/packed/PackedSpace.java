@@ -2,7 +2,9 @@ package dev.relaycheck.checker.packed;
 
 import dev.relaycheck.checker.StateSpace;
 import dev.relaycheck.checker.Successors;
+import dev.relaycheck.checker.LogicFault;
 import dev.relaycheck.model.LogicFailure;
+import dev.relaycheck.model.Step;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.SplitMix64;
@@ -44,13 +46,6 @@ public final class PackedSpace implements StateSpace {
         }
     }
 
-    /** The logic threw, or answered one question two ways, on the packed engine: the readable model reports where. */
-    public static final class LogicBroke extends Fallback {
-        LogicBroke(LogicFailure failure) {
-            super(failure.line());
-        }
-    }
-
     private final Scenario scenario;
     private final PackedLogic logic; // a shipped logic, or null ...
     private final LogicTable.Shared table; // ... and the memoised decisions of any other
@@ -72,8 +67,12 @@ public final class PackedSpace implements StateSpace {
             return Optional.empty();
         }
         Optional<PackedLogic> shipped = PackedLogic.of(model.logic());
-        return Optional.of(new PackedSpace(model.scenario(), shipped.orElse(null),
-                shipped.isPresent() ? null : new LogicTable.Shared(model)));
+        try {
+            return Optional.of(new PackedSpace(model.scenario(), shipped.orElse(null),
+                    shipped.isPresent() ? null : new LogicTable.Shared(model)));
+        } catch (LogicFailure f) { // its shapes answered now what they did not before: the readable model says where
+            return Optional.empty();
+        }
     }
 
     /**
@@ -184,19 +183,33 @@ public final class PackedSpace implements StateSpace {
     @Override
     public Expander expander() {
         PackedModel model = model();
-        StepFootprint footprints = logic != null ? new StepFootprint(scenario, logic, layout)
-                : new StepFootprint(scenario, table, layout);
+        StepFootprint footprints = model.footprints();
         int stride = layout.words;
         int[] from = new int[layout.size];
         int[] steps = new int[PackedModel.maxSteps(layout.pollers)];
         return new Expander() {
+            private Failed failed;
+            private int taking; // the step being taken, or -1 while listing the steps
+
             @Override
             public void expand(Level level, int i, LongPredicate known, Successors out) {
+                failed = null;
+                taking = -1;
                 try {
                     expandPacked(level, i, out);
-                } catch (LogicFailure f) {
-                    throw new LogicBroke(f);
+                } catch (LogicFailure f) { // only a user's logic, through its tables: the search stops at this state
+                    Optional<Step> step = Optional.empty();
+                    if (taking >= 0) {
+                        model.undo(from); // the step's writes so far, so the step is named as it was enabled
+                        step = Optional.of(model.readableStep(from, taking));
+                    }
+                    failed = new Failed(f, step.isPresent() ? LogicFault.Doing.TAKING_STEP : LogicFault.Doing.LISTING_STEPS, step);
                 }
+            }
+
+            @Override
+            public Optional<Failed> failed() {
+                return Optional.ofNullable(failed);
             }
 
             private void expandPacked(Level level, int i, Successors out) {
@@ -227,7 +240,9 @@ public final class PackedSpace implements StateSpace {
                     for (int w = 0; w < stride; w++) { // a few words: cheaper than arraycopy's call
                         into[offset + w] = words[at + w];
                     }
+                    taking = steps[k];
                     int result = model.apply(from, steps[k], into, offset);
+                    taking = -1;
                     boolean wroteOnlyPoller = model.wroteOnly(poller);
                     model.undo(from);
                     // a crash of the poller forgets what the step did, if the poller was busy in this state
@@ -255,7 +270,8 @@ public final class PackedSpace implements StateSpace {
                 try {
                     return model.healingFails(from);
                 } catch (LogicFailure f) {
-                    throw new LogicBroke(f);
+                    failed = new Failed(f, LogicFault.Doing.HEALING, Optional.empty());
+                    return false;
                 }
             }
         };
