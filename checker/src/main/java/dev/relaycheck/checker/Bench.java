@@ -216,7 +216,7 @@ public final class Bench {
         warmUp(userLogic);
         StringBuilder b = new StringBuilder("\n## A user's logic beside the shipped one\n\n");
         b.append(String.format("User logic `%s` (%s), shipped logic `correct`; load average before: %s.%n%n",
-                userLogic.id(), userLogic.getClass().getName(), loadAverage()));
+                userLogic.id(), dev.relaycheck.model.CheckedLogic.unwrap(userLogic).getClass().getName(), loadAverage()));
         b.append("| scenario | threads | shipped states/s | user states/s | speed ratio | shipped bytes/state | user bytes/state "
                 + "| bytes ratio | same counts | within 1.5x |\n|---|---|---|---|---|---|---|---|---|---|\n");
         for (Scenario s : List.of(mixedBig, soak)) {
@@ -227,7 +227,10 @@ public final class Bench {
                 Row user = measure(userLogic, "", s, bound, threads, Engine.PACKED, runs);
                 double speed = shipped.result().statesPerSecond() / user.result().statesPerSecond();
                 double bytes = user.bytesPerState() / shipped.bytesPerState();
-                boolean same = shipped.result().summary().equals(user.result().summary());
+                SearchResult a = shipped.result();
+                SearchResult u = user.result();
+                boolean same = a.states() == u.states() && a.transitions() == u.transitions() && a.depth() == u.depth()
+                        && a.witnesses().equals(u.witnesses()) && a.engine().equals(u.engine());
                 b.append(String.format("| %s%s | %d | %,.0f | %,.0f | %.2fx | %.1f | %.1f | %.2fx | %s | %s |%n", s.name(),
                         bound == 0 ? "" : " (first " + String.format("%,d", bound) + " states)", threads,
                         shipped.result().statesPerSecond(), user.result().statesPerSecond(), speed, shipped.bytesPerState(),
