@@ -143,20 +143,8 @@ public final class BreadthFirstSearch {
      * bytes each); a packed one holds a few longs, so the table and the frontier together stay near 100 bytes.
      */
     static int defaultMaxStates(StateSpace space) {
-        return (int) Math.min(200_000_000L, Runtime.getRuntime().maxMemory() / bytesPerState(space));
-    }
-
-    /**
-     * What a stored state costs at the search's peak. Packed: its fingerprint in the visited set, at most 70%
-     * full, 11.4 bytes, and 34.3 while a shard grows (the old array and the one twice its size); its parent and
-     * choice in the tree, 5; and its words and route in the frontier, where two levels are held, neither more
-     * than a quarter of the states (soak's widest is a tenth), with room to grow: 3/4 of (8 words + 8). Soak's
-     * 3 words make 64 bytes; 150, the bound before, stopped a 115 M-state search that completed at -Xmx16g with
-     * 6 GB resident (55 bytes a state). The readable model keeps its frontier as objects: 600 bytes, measured.
-     */
-    static long bytesPerState(StateSpace space) {
-        int words = space.wordsPerState();
-        return words > 0 ? 35 + 5 + 6L * (words + 1) : 600;
+        long perState = space.wordsPerState() > 0 ? 150 : 600; // with margin for the frontier's peak
+        return (int) Math.min(200_000_000L, Runtime.getRuntime().maxMemory() / perState);
     }
 
     /** Why a search stopped at its bound: the one the user gave, or the one the heap set (no --max-states given). */
