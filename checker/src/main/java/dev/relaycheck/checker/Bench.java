@@ -32,15 +32,22 @@ public final class Bench {
     private final int soakStates;
     private final int repeats;
     private final Progress progress;
+    private final RelayLogic userLogic; // measured beside the shipped correct logic, or null
 
     /**
      * {@code soakStates}: a bound on soak's distinct states, or 0 to search all of it; {@code repeats}: how
      * often each soak search runs (the report gives the median run and the range).
      */
     public Bench(int soakStates, int repeats, Progress progress) {
+        this(soakStates, repeats, progress, null);
+    }
+
+    /** {@code userLogic}: a logic to measure side by side with the shipped correct one (null: none). */
+    public Bench(int soakStates, int repeats, Progress progress, RelayLogic userLogic) {
         this.soakStates = soakStates;
         this.repeats = repeats;
         this.progress = progress;
+        this.userLogic = userLogic;
     }
 
     /** One measured search, run one or more times: its median run, and every run's time. */
@@ -59,6 +66,7 @@ public final class Bench {
         Scenario mixedBig = ReferenceScenarios.mixedBig();
         warmUp();
         String inCache = " (first " + String.format("%,d", IN_CACHE) + " states)";
+        String userSection = userLogic == null ? "" : userBesideShipped(soak, mixedBig);
         Row soak1 = measure("", soak, soakStates, 1, Engine.PACKED, repeats);
         Row soak2 = measure("", soak, soakStates, 2, Engine.PACKED, repeats);
         boolean bigSoak = soakStates == 0 || soakStates > IN_CACHE; // else its first 3 M states are all it searched
@@ -71,6 +79,7 @@ public final class Bench {
                 : List.of(soak1, soak2, big1, big2, readable);
 
         StringBuilder b = new StringBuilder("# relaycheck explorer benchmark\n\n");
+        b.append(String.format("Load average %s.%n", loadAverage()));
         b.append(String.format("JVM %s, %d cores available, max heap %,d MiB; transparent huge pages: system %s, JVM %s.%n",
                 System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory() >> 20, hugePages(),
@@ -105,6 +114,7 @@ public final class Bench {
             }
         }
 
+        b.append(userSection);
         b.append("\n## Against the targets\n\n| target | measured | met |\n|---|---|---|\n");
         String soakLabel = soakStates == 0 ? "soak" : "soak's first " + String.format("%,d", soakStates) + " states";
         soakTarget(b, soakLabel + ": at least 1.5 M distinct states/s on one core (median run)", soak1, bigSoak ? cached1 : null, 1.5e6);
@@ -202,6 +212,59 @@ public final class Bench {
         return b.toString();
     }
 
+    /**
+     * The user's logic and the shipped correct one, each search run the same way, interleaved (shipped, then
+     * user, per row) so the machine's load falls on both alike; states/s, bytes a state and their ratios, against
+     * the target of at most 1.5x either way. The user's logic runs on the packed engine through its memoised
+     * tables, whose bytes (a few per distinct question, not per state) are given apart.
+     */
+    private String userBesideShipped(Scenario soak, Scenario mixedBig) {
+        warmUp(userLogic);
+        StringBuilder b = new StringBuilder("\n## A user's logic beside the shipped one\n\n");
+        b.append(String.format("User logic `%s` (%s), shipped logic `correct`; load average before: %s.%n%n",
+                userLogic.id(), dev.relaycheck.model.CheckedLogic.unwrap(userLogic).getClass().getName(), loadAverage()));
+        b.append("| scenario | threads | shipped states/s | user states/s | speed ratio | shipped bytes/state | user bytes/state "
+                + "| bytes ratio | same counts | within 1.5x |\n|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Scenario s : List.of(mixedBig, soak)) {
+            int bound = s == soak ? soakStates : 0;
+            int runs = s == soak ? repeats : 1;
+            for (int threads : new int[] {1, 2}) {
+                Row shipped = measure(LogicCatalogue.correct(), "", s, bound, threads, Engine.PACKED, runs);
+                Row user = measure(userLogic, "", s, bound, threads, Engine.PACKED, runs);
+                double speed = shipped.result().statesPerSecond() / user.result().statesPerSecond();
+                double bytes = user.bytesPerState() / shipped.bytesPerState();
+                SearchResult a = shipped.result();
+                SearchResult u = user.result();
+                boolean same = a.states() == u.states() && a.transitions() == u.transitions() && a.depth() == u.depth()
+                        && a.witnesses().equals(u.witnesses()) && a.engine().equals(u.engine());
+                b.append(String.format("| %s%s | %d | %,.0f | %,.0f | %.2fx | %.1f | %.1f | %.2fx | %s | %s |%n", s.name(),
+                        bound == 0 ? "" : " (first " + String.format("%,d", bound) + " states)", threads,
+                        shipped.result().statesPerSecond(), user.result().statesPerSecond(), speed, shipped.bytesPerState(),
+                        user.bytesPerState(), bytes, same ? "yes" : "**no**", speed <= 1.5 && bytes <= 1.5 ? "yes" : "**no**"));
+            }
+        }
+        b.append(String.format("%nLoad average after: %s. Speed ratio: the shipped logic's states/s over the user's (above 1: "
+                + "the user's is slower); bytes ratio: the user's bytes a stored state over the shipped logic's.%n", loadAverage()));
+        return b.toString();
+    }
+
+    /** The 1, 5 and 15 minute load averages, as the kernel says them (or "unknown"). */
+    static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+            return f[0] + " " + f[1] + " " + f[2] + " on " + Runtime.getRuntime().availableProcessors() + " cores";
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
+    private void warmUp(RelayLogic logic) {
+        for (int threads : new int[] {1, 2}) {
+            new BreadthFirstSearch(BreadthFirstSearch.HEAP_BOUND, HEAL_EVERY, threads, Engine.PACKED, progress)
+                    .search(logic, ReferenceScenarios.mixedBig());
+        }
+    }
+
     /** JIT-compiles the search on a mid-sized space before anything is timed. */
     private void warmUp() {
         for (int threads : new int[] {1, 2}) {
@@ -211,10 +274,14 @@ public final class Bench {
     }
 
     private Row measure(String label, Scenario s, int maxStates, int threads, Engine engine, int runs) {
+        return measure(LogicCatalogue.correct(), label, s, maxStates, threads, engine, runs);
+    }
+
+    private Row measure(RelayLogic logic, String label, Scenario s, int maxStates, int threads, Engine engine, int runs) {
         List<SearchResult> results = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
             System.gc();
-            results.add(new BreadthFirstSearch(maxStates, HEAL_EVERY, threads, engine, progress).search(LogicCatalogue.correct(), s));
+            results.add(new BreadthFirstSearch(maxStates, HEAL_EVERY, threads, engine, progress).search(logic, s));
         }
         results.sort(Comparator.comparingLong(SearchResult::nanos));
         return new Row(label, threads, results.get(runs / 2), results.stream().map(r -> r.nanos() / 1e9).toList());

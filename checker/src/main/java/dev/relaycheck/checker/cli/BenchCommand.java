@@ -15,7 +15,8 @@ import java.util.concurrent.Callable;
 
 /** Measures the explorer and writes results/bench.md. */
 @Command(name = "bench",
-        description = "Measure exhaustive search speed and memory, and time to first counterexample per variant.")
+        description = "Measure exhaustive search speed and memory, and time to first counterexample per variant; with "
+                + "--logic (and --classpath), that logic beside the shipped correct one.")
 final class BenchCommand implements Callable<Integer> {
     @Option(names = "--soak-states", paramLabel = "N", defaultValue = "0",
             description = "stop soak's searches at N distinct states (default: search all of soak, about 18 million)")
@@ -26,6 +27,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--results", paramLabel = "DIR", defaultValue = "results",
             description = "folder for bench.md, checked writable before the runs (default ${DEFAULT-VALUE})")
     Path results;
+    @picocli.CommandLine.Mixin
+    LogicOptions logic = new LogicOptions();
     @Spec
     CommandSpec spec;
 
@@ -38,7 +41,8 @@ final class BenchCommand implements Callable<Integer> {
             throw new dev.relaycheck.checker.UsageException("--repeat must be at least 1");
         }
         ResultsDir.requireWritable(results);
-        String report = new Bench(soakStates, repeat, new ProgressPrinter(spec.commandLine().getErr())).run();
+        dev.relaycheck.model.RelayLogic user = logic.given() ? logic.load() : null; // measured beside the shipped one
+        String report = new Bench(soakStates, repeat, new ProgressPrinter(spec.commandLine().getErr()), user).run();
         spec.commandLine().getOut().print(report);
         try {
             Files.createDirectories(results);

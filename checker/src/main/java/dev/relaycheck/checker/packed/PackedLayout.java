@@ -48,6 +48,8 @@ final class PackedLayout {
 
     /** The clock bound, as the readable model resolves the scenario's tick bound for this logic. */
     final int maxTicks;
+    /** The greatest token a packed state holds. */
+    final int tokens;
     final int events;
     final int pollers;
     final int batch;
@@ -75,7 +77,23 @@ final class PackedLayout {
     private final int[] neverCode; // ... and the code that stands for it
 
     PackedLayout(Scenario scenario, PackedLogic logic) {
-        maxTicks = scenario.maxTicks(logic.prototype()); // the readable model's bound: RelayModel.maxTicks
+        this(scenario, scenario.maxTicks(logic.prototype()), logic == PackedLogic.CHECK_THEN_ACT_CLAIM,
+                logic == PackedLogic.NEW_ID_ON_RETRY, scenario.leaseTicks());
+    }
+
+    /** The layout for a logic the engine does not know, whose decisions a {@link LogicTable} answers. */
+    PackedLayout(Scenario scenario, LogicTable.Shared table) {
+        this(scenario, table.maxTicks, table.checkThenAct, table.markerTokens,
+                Math.max(scenario.leaseTicks(), table.grantedLease));
+    }
+
+    /**
+     * {@code maxTicks}: the readable model's clock bound ({@code RelayModel.maxTicks}); {@code markerTokens}:
+     * whether a marker's key depends on the token it was delivered with, so each row keeps that token;
+     * {@code longestLease}: the lease a claim is expected to grant (a longer one overflows its field).
+     */
+    private PackedLayout(Scenario scenario, int maxTicks, boolean checkThenAct, boolean markerTokens, int longestLease) {
+        this.maxTicks = maxTicks;
         events = scenario.events().size();
         pollers = scenario.pollers().size();
         batch = scenario.batch();
@@ -83,8 +101,7 @@ final class PackedLayout {
         size = GLOBALS + events * ROW_SLOTS + pollers * pollerSlots;
         // tokens a search can reach with leases that last; a value past it stops the packed search (the readable
         // model takes over, and renumbers tokens if its exact space outgrows the same bound)
-        int tokens = CanonicalTokens.exactBound(scenario, maxTicks);
-        boolean checkThenAct = logic == PackedLogic.CHECK_THEN_ACT_CLAIM;
+        tokens = CanonicalTokens.exactBound(scenario, maxTicks);
         int[] max = new int[size];
         boolean[] neverable = new boolean[size];
         max[CLOCK] = maxTicks;
@@ -99,10 +116,10 @@ final class PackedLayout {
             max[r + STATUS] = DELIVERED;
             max[r + OWNER] = pollers;
             max[r + TOKEN] = tokens;
-            max[r + EXPIRY] = maxTicks + scenario.leaseTicks() + 1;
+            max[r + EXPIRY] = maxTicks + longestLease + 1;
             neverable[r + EXPIRY] = true;
             max[r + EFFECTS] = 1;
-            max[r + MARKER_TOKEN] = logic == PackedLogic.NEW_ID_ON_RETRY ? tokens : 0;
+            max[r + MARKER_TOKEN] = markerTokens ? tokens : 0;
         }
         for (int p = 0; p < pollers; p++) {
             int b = poller(p);
@@ -195,6 +212,16 @@ final class PackedLayout {
         long mask = ((1L << (d >>> 16 & 63)) - 1) << shift;
         int w = at + (int) (d >>> 8 & 0xFF);
         out[w] = (out[w] & ~mask) | code(slot, d, value) << shift;
+    }
+
+    /** Bits of slot {@code slot}'s field (0 for a slot that is always 0). */
+    int width(int slot) {
+        return (int) (field[slot] >>> 16 & 63);
+    }
+
+    /** A slot's value as its field holds it; throws Overflow when the value is past the field. */
+    long code(int slot, int value) {
+        return code(slot, field[slot], value);
     }
 
     /** A slot's value as its field holds it. */

@@ -25,15 +25,19 @@ import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.PollerState.Phase;
+import dev.relaycheck.model.RelayLogic.ConsumerShape;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.Step;
 import dev.relaycheck.model.Witness;
 
 import java.util.List;
 
 /**
  * The step semantics of {@link dev.relaycheck.model.RelayModel} and the judgement of
- * {@link dev.relaycheck.model.Invariants}, on a packed scratch, for the logics of {@link PackedLogic}.
+ * {@link dev.relaycheck.model.Invariants}, on a packed scratch. The logics of {@link PackedLogic} it
+ * re-implements; any other logic's decisions it reads from a {@link LogicTable}, which asks the logic each
+ * question once. The logic's shapes (how it commits, in which order a poller works) come from its answers.
  *
  * <p>It is exact on every state that breaks no invariant, and those are the only states a search expands:
  * the search stops at the first violation. So it keeps no more than such states need. Effects are 0 or 1,
@@ -75,7 +79,9 @@ final class PackedModel {
     private static final int RETRIED = 1 << (2 + Witness.DELIVERY_RETRIED.ordinal());
 
     final PackedLayout at;
-    private final PackedLogic logic;
+    private final PackedLogic logic; // the shipped logic re-implemented here, or null: the table answers
+    private final LogicTable table; // null for a shipped logic
+    private final LogicTable.Shapes shapes;
     private final Scenario scenario;
     private final int[] aggregate; // per event, an index of its aggregate
     private final int[] samePayload; // per event, the events with an equal payload, as a bit mask
@@ -97,8 +103,21 @@ final class PackedModel {
 
     /** A model over a layout already built for this scenario and logic (the space's, shared by its workers). */
     PackedModel(Scenario scenario, PackedLogic logic, PackedLayout at) {
+        this(scenario, logic, null, LogicTable.Shapes.of(logic.prototype()), at,
+                Healing.bound(new RelayModel(logic.prototype(), scenario)));
+    }
+
+    /** A model of a logic the engine does not know, over a layout built for its table. */
+    PackedModel(LogicTable.Shared table, PackedLayout at) {
+        this(table.scenario, null, new LogicTable(table, at), table.shapes, at, table.healingBound);
+    }
+
+    private PackedModel(Scenario scenario, PackedLogic logic, LogicTable table, LogicTable.Shapes shapes,
+                        PackedLayout at, int healingBound) {
         this.scenario = scenario;
         this.logic = logic;
+        this.table = table;
+        this.shapes = shapes;
         this.at = at;
         List<Event> events = scenario.events();
         List<String> aggregates = events.stream().map(Event::aggregate).distinct().toList(); // at most 31: a bit each
@@ -112,13 +131,42 @@ final class PackedModel {
                 }
             }
         }
-        firstPhase = logic == PackedLogic.ACK_BEFORE_DELIVER ? TO_ACK : TO_DELIVER;
+        firstPhase = shapes.acksFirst() ? TO_ACK : TO_DELIVER;
         claimable = new int[at.batch];
         changedSlots = new int[4 * at.size];
         changedFrom = new int[4 * at.size];
         healingSteps = new int[maxSteps(at.pollers)];
         healing = new int[at.size];
-        healingBound = Healing.bound(new RelayModel(logic.prototype(), scenario));
+        this.healingBound = healingBound;
+    }
+
+    /** The readable step that step code {@code code} stands for in {@code s}, where it is enabled. */
+    Step readableStep(int[] s, int code) {
+        int p = code & 15;
+        String poller = p < at.pollers ? scenario.pollers().get(p) : "";
+        int b = p < at.pollers ? at.poller(p) : 0;
+        boolean holds = p < at.pollers && s[b + HELD] > 0;
+        String head = holds ? scenario.events().get(s[at.heldEvent(b, 0)]).id() : "";
+        long token = holds ? s[at.heldToken(b, 0)] : 0;
+        String next = s[PRODUCED] < at.events ? scenario.events().get(s[PRODUCED]).id() : "";
+        return switch (code >>> 4) {
+            case PRODUCE -> new Step.Produce(next);
+            case PRODUCE_FAILS_STEP -> new Step.ProduceFails(next);
+            case CLAIM -> new Step.Claim(poller);
+            case DELIVER -> new Step.Deliver(poller, head, token);
+            case ACK -> new Step.Ack(poller, head, token);
+            case RELEASE -> new Step.Release(poller, head, token);
+            case TICK -> new Step.Tick();
+            case CRASH -> new Step.Crash(poller);
+            case LOSE_ACK -> new Step.LoseAck(poller, head);
+            case DELIVER_FAILS_STEP -> new Step.DeliverFails(poller, head);
+            default -> throw new IllegalArgumentException("unknown step " + code);
+        };
+    }
+
+    /** What each step may read and write, for this model's logic. */
+    StepFootprint footprints() {
+        return table == null ? new StepFootprint(scenario, logic, at) : new StepFootprint(scenario, table.shared, at);
     }
 
     int[] initial() {
@@ -150,7 +198,7 @@ final class PackedModel {
         int n = 0;
         if (s[PRODUCED] < at.events) {
             out[n++] = PRODUCE << 4;
-            boolean failPoint = logic != PackedLogic.OUTBOX_OUTSIDE_TRANSACTION; // a split producer fails only mid-way
+            boolean failPoint = !shapes.splitProducer(); // a split producer fails only mid-way
             if (!fair && failPoint && s[PRODUCE_FAILS] < scenario.maxProduceFails()) {
                 out[n++] = PRODUCE_FAILS_STEP << 4;
             }
@@ -159,8 +207,8 @@ final class PackedModel {
         for (int p = 0; p < at.pollers; p++) {
             int phase = s[at.poller(p) + PHASE];
             if (phase == IDLE) {
-                if (canClaim < 0) {
-                    canClaim = claimable(s) > 0 ? 1 : 0;
+                if (canClaim < 0 || table != null && table.shared.claimKnowsPoller) {
+                    canClaim = claimable(s, p) > 0 ? 1 : 0;
                 }
                 if (canClaim > 0) {
                     out[n++] = CLAIM << 4 | p;
@@ -256,7 +304,7 @@ final class PackedModel {
         int b = at.poller(p);
         switch (step >>> 4) {
             case PRODUCE:
-                if (logic == PackedLogic.OUTBOX_OUTSIDE_TRANSACTION) {
+                if (shapes.splitProducer()) {
                     return Successors.BREAKS_STATE; // the business write commits alone: PRODUCE_ATOMIC
                 }
                 set(s, at.row(s[PRODUCED]) + STATUS, PENDING);
@@ -271,9 +319,9 @@ final class PackedModel {
             case DELIVER:
                 return deliver(s, b);
             case ACK:
-                return ack(s, b);
+                return ack(s, p, b);
             case RELEASE:
-                return release(s, b);
+                return release(s, p, b);
             case TICK:
                 set(s, CLOCK, s[CLOCK] + 1);
                 return 0;
@@ -294,9 +342,15 @@ final class PackedModel {
         }
     }
 
-    /** Fills {@link #claimable} with the rows a claim would take now, in outbox order; returns how many. */
-    private int claimable(int[] s) {
+    /** Fills {@link #claimable} with the rows a claim by poller {@code p} would take now, in outbox order; returns how many. */
+    private int claimable(int[] s, int p) {
         int n = 0;
+        if (table != null) {
+            for (int mask = table.claimable(s, p); mask != 0; mask &= mask - 1) {
+                claimable[n++] = Integer.numberOfTrailingZeros(mask);
+            }
+            return n;
+        }
         int now = s[CLOCK];
         int pendingAggregates = 0; // aggregates with a PENDING row earlier in the outbox
         for (int e = 0; e < at.events && n < at.batch; e++) {
@@ -326,8 +380,8 @@ final class PackedModel {
             }
             set(s, b + READS, 0);
         } else {
-            n = claimable(s);
-            if (logic == PackedLogic.CHECK_THEN_ACT_CLAIM) { // read now, write the leases in a later step
+            n = claimable(s, p);
+            if (shapes.checkThenAct()) { // read now, write the leases in a later step
                 set(s, b + PHASE, CLAIMING);
                 set(s, b + READS, n);
                 for (int k = 0; k < n; k++) {
@@ -349,14 +403,16 @@ final class PackedModel {
             if (hadLease) {
                 result |= RECLAIMED;
             }
-            int token = logic == PackedLogic.RECLAIM_KEEPS_TOKEN && hadLease ? s[r + TOKEN] : s[LAST_TOKEN] + 1;
+            int token = table != null ? table.token(s, e, p)
+                    : logic == PackedLogic.RECLAIM_KEEPS_TOKEN && hadLease ? s[r + TOKEN] : s[LAST_TOKEN] + 1;
             if (token <= floor) {
                 result |= Successors.BREAKS_TRANSITION; // an old owner's token still matches: STALE_ACK_REJECTED
             }
             floor = Math.max(floor, token);
             set(s, r + OWNER, p + 1);
             set(s, r + TOKEN, token);
-            set(s, r + EXPIRY, logic == PackedLogic.LEASE_NEVER_EXPIRES ? NEVER : now + scenario.leaseTicks());
+            set(s, r + EXPIRY, table != null ? table.expiry(now)
+                    : logic == PackedLogic.LEASE_NEVER_EXPIRES ? NEVER : now + scenario.leaseTicks());
             set(s, LAST_TOKEN, Math.max(s[LAST_TOKEN], token));
             set(s, at.heldEvent(b, k), e);
             set(s, at.heldToken(b, k), token);
@@ -370,22 +426,42 @@ final class PackedModel {
         int e = s[at.heldEvent(b, 0)];
         int token = s[at.heldToken(b, 0)];
         int r = at.row(e);
-        if (logic != PackedLogic.NO_DEDUP_MARKER && hasMarkerKey(s, e, token)) {
+        int key = table == null ? 0 : table.keyId(e, token); // the readable consumer asks it first
+        if (shapes.checksMarker() && (table == null ? hasMarkerKey(s, e, token) : hasMarkerKey(s, key))) {
             afterDelivery(s, b);
             return DUPLICATE;
         }
-        if (logic == PackedLogic.MARKER_BEFORE_EFFECT || logic == PackedLogic.EFFECT_BEFORE_MARKER) {
-            return Successors.BREAKS_STATE; // one of marker and effect commits alone: MARKER_IFF_EFFECT
+        if (shapes.consumer() == ConsumerShape.MARKER_THEN_EFFECT && s[r + EFFECTS] > 0) {
+            // a second marker for an applied event breaks nothing yet, and a row holds one marker
+            throw new PackedSpace.Overflow("a second marker for applied event " + scenario.events().get(e).id());
+        }
+        if (shapes.consumer() != ConsumerShape.ONE_TRANSACTION) {
+            // one of marker and effect commits alone (MARKER_IFF_EFFECT), or the effect a second time
+            return Successors.BREAKS_STATE;
         }
         if (s[r + EFFECTS] > 0 || appliedLaterOfAggregate(s, e)) {
             return Successors.BREAKS_STATE; // EFFECT_AT_MOST_ONCE, or AGGREGATE_ORDER
         }
+        if (table != null && !shapes.checksMarker() && hasMarkerKey(s, key)) {
+            return Successors.BREAKS_STATE; // the marker takes another event's key: that one loses its marker
+        }
         set(s, r + EFFECTS, 1);
-        if (logic == PackedLogic.NEW_ID_ON_RETRY) {
+        if (logic == PackedLogic.NEW_ID_ON_RETRY || table != null && table.shared.markerTokens) {
             set(s, r + MARKER_TOKEN, token);
         }
         afterDelivery(s, b);
         return 0;
+    }
+
+    /** Whether the consumer holds a marker under key {@code key} (a {@link LogicTable.Shared#keyId}). */
+    private boolean hasMarkerKey(int[] s, int key) {
+        for (int o = 0; o < at.events; o++) {
+            int r = at.row(o);
+            if (s[r + EFFECTS] > 0 && table.markerKeyId(o, s[r + MARKER_TOKEN]) == key) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether the consumer finds the dedup key of this delivery among its markers. */
@@ -412,22 +488,25 @@ final class PackedModel {
     }
 
     private void afterDelivery(int[] s, int b) {
-        if (logic == PackedLogic.ACK_BEFORE_DELIVER) {
+        if (shapes.acksFirst()) {
             advance(s, b);
         } else {
             set(s, b + PHASE, TO_ACK);
         }
     }
 
-    private int ack(int[] s, int b) {
+    private int ack(int[] s, int p, int b) {
         int e = s[at.heldEvent(b, 0)];
         int token = s[at.heldToken(b, 0)];
         int r = at.row(e);
         boolean pending = s[r + STATUS] == PENDING;
         boolean tokenMatches = s[r + OWNER] != 0 && s[r + TOKEN] == token;
+        boolean accepted = table != null ? table.acceptsAck(s, e, token, p)
+                : pending && (tokenMatches || logic == PackedLogic.ACK_IGNORES_TOKEN);
         int result;
-        if (pending && (tokenMatches || logic == PackedLogic.ACK_IGNORES_TOKEN)) {
-            result = tokenMatches ? 0 : Successors.BREAKS_TRANSITION; // STALE_ACK_REJECTED
+        if (accepted) {
+            boolean changes = pending || s[r + OWNER] != 0; // an accepted ack leaves the row DELIVERED, unleased
+            result = tokenMatches || !changes ? 0 : Successors.BREAKS_TRANSITION; // STALE_ACK_REJECTED
             set(s, r + STATUS, DELIVERED);
             clearLease(s, r);
             if (s[r + EFFECTS] == 0) {
@@ -436,7 +515,7 @@ final class PackedModel {
         } else {
             result = STALE;
         }
-        if (logic == PackedLogic.ACK_BEFORE_DELIVER) {
+        if (shapes.acksFirst()) {
             set(s, b + PHASE, TO_DELIVER);
         } else {
             advance(s, b);
@@ -444,15 +523,17 @@ final class PackedModel {
         return result;
     }
 
-    private int release(int[] s, int b) {
+    private int release(int[] s, int p, int b) {
         int e = s[at.heldEvent(b, 0)];
         int token = s[at.heldToken(b, 0)];
         int r = at.row(e);
         boolean pending = s[r + STATUS] == PENDING;
         boolean leased = s[r + OWNER] != 0;
         boolean tokenMatches = leased && s[r + TOKEN] == token;
+        boolean accepted = table != null ? table.acceptsRelease(s, e, token, p)
+                : pending && (tokenMatches || logic == PackedLogic.RELEASE_IGNORES_TOKEN);
         int result;
-        if (pending && (tokenMatches || logic == PackedLogic.RELEASE_IGNORES_TOKEN)) {
+        if (accepted) {
             // freeing a lease the token does not match breaks STALE_ACK_REJECTED; an absent lease changes nothing
             result = RETRIED | (leased && !tokenMatches ? Successors.BREAKS_TRANSITION : 0);
             clearLease(s, r);

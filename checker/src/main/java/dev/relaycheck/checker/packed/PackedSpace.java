@@ -2,6 +2,9 @@ package dev.relaycheck.checker.packed;
 
 import dev.relaycheck.checker.search.StateSpace;
 import dev.relaycheck.checker.search.Successors;
+import dev.relaycheck.checker.logic.LogicFault;
+import dev.relaycheck.model.LogicFailure;
+import dev.relaycheck.model.Step;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.SplitMix64;
@@ -16,47 +19,74 @@ import java.util.function.LongPredicate;
  * a journal, each write packed into a copy of the words as it is made, and undoing them; a fingerprint mixes
  * the words. A step whose successor is known to be stored, and whose outcome is known, is counted and not
  * taken: what makes it known is in {@link StepFootprint} and {@link Route}.
- * It takes the reference logic and the catalogue variants ({@link PackedLogic}) on scenarios within its limits;
- * {@code PackedAgreementTest} holds it to the readable model state by state and count by count.
+ * It takes any logic on scenarios within its limits: the reference logic and the catalogue variants it
+ * re-implements ({@link PackedLogic}); any other logic's decisions it memoises ({@link LogicTable}), asking
+ * the logic each question once a worker. {@code PackedAgreementTest} holds it to the readable model state by
+ * state and count by count, with logics compiled in the test too.
  */
 public final class PackedSpace implements StateSpace {
     /** The limits of the encoding: a step names its poller in 4 bits, and payload masks are ints. */
     private static final int MAX_POLLERS = 16;
     private static final int MAX_EVENTS = 31;
 
-    /** A value grew past its bit field; the caller falls back to the readable model. */
-    public static final class Overflow extends RuntimeException {
-        public Overflow(String message) {
+    /**
+     * The packed search cannot go on (a value past its field, a logic answer it cannot hold, the logic broke
+     * its contract); the caller runs the readable model, the definition, from the start, saying why.
+     */
+    public static class Fallback extends RuntimeException {
+        public Fallback(String message) {
             super(message, null, false, false);
         }
     }
 
-    private final Scenario scenario;
-    private final PackedLogic logic;
-    private final PackedLayout layout;
-
-    private PackedSpace(Scenario scenario, PackedLogic logic) {
-        this.scenario = scenario;
-        this.logic = logic;
-        this.layout = new PackedLayout(scenario, logic);
+    /** A value grew past its bit field (or a logic's answer past what the encoding holds). */
+    public static final class Overflow extends Fallback {
+        public Overflow(String message) {
+            super(message);
+        }
     }
 
-    /** The packed space for a model, if its logic is one the engine knows and the scenario fits. */
+    private final Scenario scenario;
+    private final PackedLogic logic; // a shipped logic, or null ...
+    private final LogicTable.Shared table; // ... and the memoised decisions of any other
+    private final PackedLayout layout;
+
+    private PackedSpace(Scenario scenario, PackedLogic logic, LogicTable.Shared table) {
+        this.scenario = scenario;
+        this.logic = logic;
+        this.table = table;
+        this.layout = logic != null ? new PackedLayout(scenario, logic) : new PackedLayout(scenario, table);
+        if (table != null) {
+            table.sizeFor(layout);
+        }
+    }
+
+    /** The packed space for a model, if the scenario is one it runs ({@link #whyNot}). */
     public static Optional<PackedSpace> of(RelayModel model) {
         if (!whyNot(model).isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new PackedSpace(model.scenario(), PackedLogic.of(model.logic()).orElseThrow()));
+        Optional<PackedLogic> shipped = PackedLogic.of(model.logic());
+        try {
+            return Optional.of(new PackedSpace(model.scenario(), shipped.orElse(null),
+                    shipped.isPresent() ? null : new LogicTable.Shared(model)));
+        } catch (LogicFailure f) { // its shapes answered now what they did not before: the readable model says where
+            return Optional.empty();
+        }
     }
 
-    /** Why the packed engine does not take a model ("" when it does). */
+    /**
+     * Why the packed engine does not take a model ("" when it does): the one place that says what it runs. A
+     * scenario that uses a step or hazard the packed model does not have is declined here, one line each.
+     */
     public static String whyNot(RelayModel model) {
         String hazard = unmodelledHazard(model);
         if (!hazard.isEmpty()) {
             return "it does not model " + hazard;
         }
-        if (PackedLogic.of(model.logic()).isEmpty()) {
-            return "it knows only the reference logic and the catalogue variants, not " + model.logic().getClass().getName();
+        String hook = unmodelledHook(model.logic());
+        if (!hook.isEmpty()) {
+            return "it does not model " + hook;
         }
         Scenario s = model.scenario();
         // issue 20: a scenario that asks for a witness this engine does not report (a late redelivery needs dated
@@ -69,7 +99,52 @@ public final class PackedSpace implements StateSpace {
         if (s.pollers().size() > MAX_POLLERS || s.events().size() > MAX_EVENTS) {
             return "it takes at most " + MAX_POLLERS + " pollers and " + MAX_EVENTS + " events";
         }
+        if (PackedLogic.of(model.logic()).isEmpty()) {
+            try {
+                LogicTable.Shapes.of(model.logic());
+            } catch (LogicFailure f) {
+                return "asking logic " + model.logic().id() + " how it commits failed (" + f.line() + ")";
+            }
+        }
         return "";
+    }
+
+    /**
+     * The logic's answers the packed encoding has no room for, as words for the fallback note; "" when it uses none:
+     * a marker retention (a Purge step), an ack that marks other rows, a settle result ignored or an unlock after it
+     * (issue 20), per-row versions and delivery and ack in one transaction (issue 17). Asked of the logic itself,
+     * so a user's logic that uses one falls back as a catalogue variant does.
+     */
+    static String unmodelledHook(dev.relaycheck.model.RelayLogic logic) {
+        dev.relaycheck.model.RelayLogic l = dev.relaycheck.model.CheckedLogic.unwrap(logic);
+        java.util.List<String> what = new java.util.ArrayList<>();
+        if (l.markerRetention(2).isPresent()) {
+            what.add("marker retention");
+        }
+        if (overrides(l, "rowsAckTouches")) {
+            what.add("acks that mark other rows");
+        }
+        if (!l.readsSettleResult() || l.unlocksAfterSettling()) {
+            what.add("what a poller does with an ack's result");
+        }
+        if (l.tokenPolicy() != dev.relaycheck.model.RelayLogic.TokenPolicy.GLOBAL_COUNTER) {
+            what.add("per-row versions");
+        }
+        if (l.deliversAndAcksTogether()) {
+            what.add("delivery and ack in one transaction");
+        }
+        return String.join(", ", what);
+    }
+
+    private static boolean overrides(dev.relaycheck.model.RelayLogic l, String method) {
+        for (Class<?> c = l.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
+            for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+                if (m.getName().equals(method)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**
@@ -104,7 +179,7 @@ public final class PackedSpace implements StateSpace {
     public Level initial() {
         Words level = new Words();
         level.extend(1);
-        System.arraycopy(layout.encode(new PackedModel(scenario, logic, layout).initial()), 0, level.words, 0, layout.words);
+        System.arraycopy(layout.encode(model().initial()), 0, level.words, 0, layout.words);
         level.routes[0] = Route.of(StepFootprint.NO_STEP, 0, 0);
         return level;
     }
@@ -176,16 +251,44 @@ public final class PackedSpace implements StateSpace {
         return layout.words;
     }
 
+    /** A worker's model: each keeps scratch buffers (and, for a logic it does not know, its memo of answers). */
+    private PackedModel model() {
+        return logic != null ? new PackedModel(scenario, logic, layout) : new PackedModel(table, layout);
+    }
+
     @Override
     public Expander expander() {
-        PackedModel model = new PackedModel(scenario, logic, layout);
-        StepFootprint footprints = new StepFootprint(scenario, logic, layout);
+        PackedModel model = model();
+        StepFootprint footprints = model.footprints();
         int stride = layout.words;
         int[] from = new int[layout.size];
         int[] steps = new int[PackedModel.maxSteps(layout.pollers)];
         return new Expander() {
+            private Failed failed;
+            private int taking; // the step being taken, or -1 while listing the steps
+
             @Override
             public void expand(Level level, int i, LongPredicate known, Successors out) {
+                failed = null;
+                taking = -1;
+                try {
+                    expandPacked(level, i, out);
+                } catch (LogicFailure f) { // only a user's logic, through its tables: the search stops at this state
+                    Optional<Step> step = Optional.empty();
+                    if (taking >= 0) {
+                        model.undo(from); // the step's writes so far, so the step is named as it was enabled
+                        step = Optional.of(model.readableStep(from, taking));
+                    }
+                    failed = new Failed(f, step.isPresent() ? LogicFault.Doing.TAKING_STEP : LogicFault.Doing.LISTING_STEPS, step);
+                }
+            }
+
+            @Override
+            public Optional<Failed> failed() {
+                return Optional.ofNullable(failed);
+            }
+
+            private void expandPacked(Level level, int i, Successors out) {
                 long[] words = ((Words) level).words;
                 long route = ((Words) level).routes[i];
                 long cameBy = footprints.of(Route.step(route));
@@ -213,7 +316,9 @@ public final class PackedSpace implements StateSpace {
                     for (int w = 0; w < stride; w++) { // a few words: cheaper than arraycopy's call
                         into[offset + w] = words[at + w];
                     }
+                    taking = steps[k];
                     int result = model.apply(from, steps[k], into, offset);
+                    taking = -1;
                     boolean wroteOnlyPoller = model.wroteOnly(poller);
                     model.undo(from);
                     // a crash of the poller forgets what the step did, if the poller was busy in this state
@@ -238,7 +343,12 @@ public final class PackedSpace implements StateSpace {
 
             @Override
             public boolean healingFailsFromLast() {
-                return model.healingFails(from);
+                try {
+                    return model.healingFails(from);
+                } catch (LogicFailure f) {
+                    failed = new Failed(f, LogicFault.Doing.HEALING, Optional.empty());
+                    return false;
+                }
             }
         };
     }

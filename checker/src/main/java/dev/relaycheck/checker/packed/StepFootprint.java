@@ -51,6 +51,23 @@ final class StepFootprint {
     private final int pollerShift;
 
     StepFootprint(Scenario scenario, PackedLogic logic, PackedLayout at) {
+        this(scenario, logic == PackedLogic.DEDUP_BY_PAYLOAD ? SAME_PAYLOAD : OWN_ONLY, false, at);
+    }
+
+    /**
+     * The footprints for a logic the engine does not know: its dedup key may make any marker answer for a
+     * delivery, and an ack or release that is told the clock reads it.
+     */
+    StepFootprint(Scenario scenario, LogicTable.Shared table, PackedLayout at) {
+        this(scenario, ANY_MARKER, table.ackKnowsContext || table.releaseKnowsContext, at);
+    }
+
+    /** Which markers a delivery reads, beside its own and those of later events of its aggregate. */
+    private static final int OWN_ONLY = 0;
+    private static final int SAME_PAYLOAD = 1;
+    private static final int ANY_MARKER = 2;
+
+    private StepFootprint(Scenario scenario, int markersRead, boolean fencesReadClock, PackedLayout at) {
         int events = at.events;
         columns = events + 1;
         boolean known = GLOBALS + 2 * events + at.pollers <= UNITS;
@@ -64,7 +81,7 @@ final class StepFootprint {
             for (int o = 0; o < events; o++) {
                 boolean laterOfAggregate = o > e && listed.get(o).aggregate().equals(listed.get(e).aggregate());
                 boolean samePayload = listed.get(o).payload().equals(listed.get(e).payload());
-                if (o == e || laterOfAggregate || logic == PackedLogic.DEDUP_BY_PAYLOAD && samePayload) {
+                if (o == e || laterOfAggregate || markersRead == SAME_PAYLOAD && samePayload || markersRead == ANY_MARKER) {
                     deliverReads[e] |= effects(events, o);
                 }
             }
@@ -80,6 +97,7 @@ final class StepFootprint {
         Arrays.fill(byStepAndEvent, UNKNOWN);
         long producer = 1L << PRODUCED | 1L << PRODUCE_FAILS;
         long claim = 1L << CLOCK | 1L << LAST_TOKEN | leases; // and its poller's unit
+        long fenceClock = fencesReadClock ? 1L << CLOCK : 0;
         for (int e = 0; known && e < columns; e++) { // e == events: no event
             long lease = e < events ? lease(e) : 0;
             long effects = e < events ? effects(events, e) : 0;
@@ -91,8 +109,8 @@ final class StepFootprint {
                 long poller = 1L << pollerShift + p;
                 put(PackedModel.CLAIM, p, e, poller | claim, poller | claim, 2 + p);
                 put(PackedModel.DELIVER, p, e, poller | deliverRead, poller | effects, 2 + p);
-                put(PackedModel.ACK, p, e, poller | lease | effects, poller | lease, 2 + p); // an ack checks the effect
-                put(PackedModel.RELEASE, p, e, poller | lease, poller | lease, 2 + p);
+                put(PackedModel.ACK, p, e, poller | lease | effects | fenceClock, poller | lease, 2 + p); // an ack checks the effect
+                put(PackedModel.RELEASE, p, e, poller | lease | fenceClock, poller | lease, 2 + p);
                 int fault = 3 + at.pollers + 3 * p;
                 put(PackedModel.CRASH, p, e, poller, poller, fault);
                 put(PackedModel.LOSE_ACK, p, e, poller, poller, fault + 1);

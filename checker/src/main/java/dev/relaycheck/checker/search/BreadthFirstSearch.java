@@ -297,7 +297,7 @@ public final class BreadthFirstSearch {
         if (packed.isPresent()) {
             try {
                 return search(model, packed.get());
-            } catch (PackedSpace.Overflow overflow) {
+            } catch (PackedSpace.Fallback overflow) {
                 if (engine == Engine.PACKED) {
                     throw new UsageException("the packed engine overflowed: " + overflow.getMessage());
                 }

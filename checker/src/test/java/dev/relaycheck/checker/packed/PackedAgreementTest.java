@@ -32,7 +32,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The packed engine must be the readable model, only faster. Step by step: on seeded walks through every
- * reference scenario under every known logic, both list the same steps, and every step leads to equal states
+ * reference scenario under every shipped logic, and under logics a user wrote (compiled in the test, outside
+ * the project: {@link UserLogics}), which the engine runs through its memoised tables, both list the same steps, and every step leads to equal states
  * (or both report it broke an invariant, of the same kind), with the same witnesses and the same healing
  * verdict. Count by count: exhaustive searches on both engines report the same numbers and counterexamples.
  */
@@ -40,9 +41,28 @@ class PackedAgreementTest {
     private static final int WALKS = 12;
     private static final int DEPTH = 60;
 
+    /** The shipped logics, then the users'. */
+    private static List<RelayLogic> logics() {
+        List<RelayLogic> all = new ArrayList<>(LogicCatalogue.all());
+        all.addAll(UserLogics.all());
+        return all;
+    }
+
+    /** The packed model of a logic: the re-implementation of a shipped one, the memoised tables of any other. */
+    static PackedModel packedModel(RelayLogic logic, Scenario scenario) {
+        Optional<PackedLogic> shipped = PackedLogic.of(logic);
+        if (shipped.isPresent()) {
+            return new PackedModel(scenario, shipped.get());
+        }
+        LogicTable.Shared table = new LogicTable.Shared(new RelayModel(logic, scenario));
+        PackedLayout layout = new PackedLayout(scenario, table);
+        table.sizeFor(layout);
+        return new PackedModel(table, layout);
+    }
+
     static Stream<Arguments> logicsAndScenarios() {
         List<Arguments> out = new ArrayList<>();
-        for (RelayLogic logic : LogicCatalogue.all()) {
+        for (RelayLogic logic : logics()) {
             for (Scenario s : ReferenceScenarios.all()) {
                 if (packedTakes(logic, s)) { // issue 20's variants and scenarios run on the readable model only
                     out.add(Arguments.of(logic, s));
@@ -56,7 +76,7 @@ class PackedAgreementTest {
     @MethodSource("logicsAndScenarios")
     void everyStepAgreesWithTheReadableModel(RelayLogic logic, Scenario scenario) {
         RelayModel model = new RelayModel(logic, scenario);
-        PackedModel packed = new PackedModel(scenario, PackedLogic.of(logic).orElseThrow());
+        PackedModel packed = packedModel(logic, scenario);
         ReadableView view = new ReadableView(scenario, logic, packed.at);
         SplitMix64 random = new SplitMix64(scenario.name().hashCode() * 31L + logic.id().hashCode());
         int[] steps = new int[PackedModel.maxSteps(scenario.pollers().size())];
@@ -127,7 +147,7 @@ class PackedAgreementTest {
 
     static Stream<Arguments> exhaustiveCases() {
         List<Arguments> out = new ArrayList<>();
-        for (RelayLogic logic : LogicCatalogue.all()) {
+        for (RelayLogic logic : logics()) {
             for (Scenario s : ReferenceScenarios.defaults()) {
                 if (!s.name().equals("mixed-big") && packedTakes(logic, s)) {
                     out.add(Arguments.of(logic, s));
@@ -176,7 +196,7 @@ class PackedAgreementTest {
     }
 
     @Test
-    void autoTakesThePackedEngineForKnownLogicsAndTheReadableModelForAnyOther() {
+    void autoTakesThePackedEngineForAnyLogic() {
         Scenario s = ReferenceScenarios.doubleClaim();
         BreadthFirstSearch auto = new BreadthFirstSearch(100_000, 8, Progress.NONE);
         assertThat(auto.search(LogicCatalogue.correct(), s).engine()).isEqualTo("packed");
@@ -187,9 +207,38 @@ class PackedAgreementTest {
             }
         };
         SearchResult theirs = auto.search(users, s);
-        assertThat(theirs.engine()).isEqualTo("readable");
+        assertThat(theirs.engine()).isEqualTo("packed");
         assertThat(theirs.states()).isEqualTo(auto.search(LogicCatalogue.correct(), s).states());
-        assertThat(PackedSpace.whyNot(new RelayModel(users, s))).contains("only the reference logic and the catalogue");
+        assertThat(PackedSpace.whyNot(new RelayModel(users, s))).isEmpty();
+    }
+
+    @Test
+    void aUsersCopyOfTheCorrectLogicAgreesOnMixedBigAndABoundedSoakOnTwoThreads() {
+        RelayLogic copy = UserLogics.all().stream().filter(l -> l.id().equals("copy-of-correct")).findFirst().orElseThrow();
+        SearchResult readable = search(Engine.READABLE, copy, ReferenceScenarios.mixedBig(), 1_000_000, 2);
+        assertThat(readable.states()).isEqualTo(432_345);
+        assertSameResult(readable, search(Engine.PACKED, copy, ReferenceScenarios.mixedBig(), 1_000_000, 2));
+        assertSameResult(search(Engine.READABLE, copy, ReferenceScenarios.soak(), 60_000, 2),
+                search(Engine.PACKED, copy, ReferenceScenarios.soak(), 60_000, 2));
+    }
+
+    @Test
+    void aLogicThatKeysMarkersByTokenAfterTheProbeSaidOtherwiseFallsBackToTheReadableModel() {
+        RelayLogic late = new CorrectRelayLogic() { // keys by event until token 3, then by delivery
+            @Override
+            public String id() {
+                return "late-token-key";
+            }
+
+            @Override
+            public String dedupKey(dev.relaycheck.model.Event event, long token) {
+                return token < 3 ? event.id() : event.id() + "#" + token;
+            }
+        };
+        Scenario s = ReferenceScenarios.mixed();
+        SearchResult auto = new BreadthFirstSearch(1_000_000, 8, Progress.NONE).search(late, s);
+        assertThat(auto.engine()).startsWith("readable (the packed encoding overflowed: logic late-token-key keys the marker");
+        assertSameResult(search(Engine.READABLE, late, s, 1_000_000, 1), auto);
     }
 
     private static boolean packedTakes(RelayLogic logic, Scenario s) {

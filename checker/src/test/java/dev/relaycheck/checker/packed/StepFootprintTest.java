@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The search skips looking up a successor when footprints say it is stored, so what they say must hold. On
- * seeded walks through every reference scenario under every known logic, for every state s, step b from it
+ * seeded walks through every reference scenario under every logic, shipped or a user's, for every state s, step b from it
  * breaking nothing, and step a from u = s.b that footprints call known stored: a is listed before b in s, so
  * s.a was found before u; b is enabled in s.a; and s.a.b is u.a, reached with the same outcomes. (The
  * exhaustive counts in {@link PackedAgreementTest} catch a wrong skip only where it loses a state.)
@@ -23,9 +23,9 @@ class StepFootprintTest {
     @ParameterizedTest(name = "{0} on {1}")
     @MethodSource("dev.relaycheck.checker.packed.PackedAgreementTest#logicsAndScenarios")
     void aSuccessorKnownStoredWasFoundBefore(RelayLogic logic, Scenario scenario) {
-        PackedLogic packedLogic = PackedLogic.of(logic).orElseThrow();
-        PackedModel model = new PackedModel(scenario, packedLogic);
-        StepFootprint footprints = new StepFootprint(scenario, packedLogic, model.at);
+        PackedLogic packedLogic = PackedLogic.of(logic).orElse(null); // null: a user's logic, through the tables
+        PackedModel model = PackedAgreementTest.packedModel(logic, scenario);
+        StepFootprint footprints = model.footprints();
         int[] known = {0};
         SeededWalks.forEachStep(model, scenario.name().hashCode() * 31L + logic.id().hashCode(), (s, fromS, b, u, where) -> {
             long cameBy = footprints.of(footprints.step(s, b));
