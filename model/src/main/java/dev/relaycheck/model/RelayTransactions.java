@@ -193,9 +193,12 @@ public final class RelayTransactions {
 
     /** Clears the lease; with per-row versions the release is a fenced write too, so it increments the version. */
     private static StepResult release(RelayLogic logic, RelayState s, String eventId, long token, Predicate<OutboxRow> accepts) {
+        return fenced(s, eventId, token, accepts, row -> released(logic, row), new Outcome.Released(eventId, token));
+    }
+
+    private static OutboxRow released(RelayLogic logic, OutboxRow row) {
         boolean perRow = logic.tokenPolicy() == RelayLogic.TokenPolicy.PER_ROW_VERSION;
-        return fenced(s, eventId, token, accepts, row -> perRow ? row.withLease(null).withVersion(row.version() + 1)
-                : row.withLease(null), new Outcome.Released(eventId, token));
+        return perRow ? row.withLease(null).withVersion(row.version() + 1) : row.withLease(null);
     }
 
     /** Ack and release: {@code change} the row and answer {@code done} if the logic {@code accepts} it, else STALE. */
@@ -248,7 +251,7 @@ public final class RelayTransactions {
         if (!logic.acceptsRelease(row, held.token(), poller, s.clock())) {
             return unmatched(logic, s, row, Outcome.Unmatched.RELEASE, held.token(), finer);
         }
-        return new StepResult(s.withRow(row.withLease(null)), new Outcome.Released(row.id(), held.token()));
+        return new StepResult(s.withRow(released(logic, row)), new Outcome.Released(row.id(), held.token()));
     }
 
     /**
