@@ -122,7 +122,7 @@ public final class SqlRelayProperties {
                     ScheduleResult r = new ScheduleConformance(worlds.get(k), model, lines).run(seed, schedule);
                     if (r.violation() != null) {
                         String replay = new ConformanceCheck.VariantResult(relay, h2, 1, r.steps(), 1, r, r.witnesses(),
-                                new TreeMap<>(r.outcomeKinds()), 0).replayLine();
+                                new TreeMap<>(r.outcomeKinds()), 0, null).replayLine();
                         return Optional.of(new Found(r, trace.toString(), replay));
                     }
                 }
