@@ -52,8 +52,11 @@ public enum Property {
 
     /** The catalogue variants that must break it, in catalogue order. */
     public List<RelayLogic> negativeControls() {
+        // the mistakes that exist as a logic and as an SQL edit alike (DESIGN.md's catalogue), so one list serves a
+        // logic and a SQL relay; issue 20's need scenarios and steps of their own that these properties do not run
         return LogicCatalogue.variants().stream()
-                .filter(v -> v.expectedViolation().map(invariants::contains).orElse(false)).toList();
+                .filter(v -> v.expectedViolation().map(invariants::contains).orElse(false))
+                .filter(v -> dev.relaycheck.jdbc.SqlVariant.byId(v.id()).isPresent()).toList();
     }
 
     /** Whether a violation of {@code i} is a violation of this property. */
