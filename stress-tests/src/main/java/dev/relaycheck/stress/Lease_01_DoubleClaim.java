@@ -3,11 +3,10 @@ package dev.relaycheck.stress;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Lease;
 import dev.relaycheck.model.RelayLogic;
-import dev.relaycheck.model.store.RelayStore;
 import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.stress.support.Catalogue;
 import dev.relaycheck.stress.support.RelayRace;
-import dev.relaycheck.stress.support.Stores;
+import dev.relaycheck.stress.support.World;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
@@ -53,23 +52,13 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @Outcome(expect = FORBIDDEN, desc = "any other outcome: grants and the row's lease disagree")
 public class Lease_01_DoubleClaim {
 
-    static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 1));
-    static final Map<String, Integer> STOCK = Map.of("SKU-1", 10);
-    static final int LEASE_TICKS = 2;
+    static final World WORLD = new World(List.of(new Event("E1", "SKU-1", 1, 1)), Map.of("SKU-1", 10), 2);
 
     /** The race itself; each nested test only chooses the logic and the store. */
     public abstract static class Race extends RelayRace {
-        Race(RelayLogic logic) {
-            this(logic, Stores.forLogic(logic, EVENTS, STOCK, LEASE_TICKS));
-        }
 
-        /** The user's logic in the shipped store, or the user's own store, as the system properties say. */
-        Race(UserTarget user) {
-            this(user.logic(), user.newStore(EVENTS, STOCK, LEASE_TICKS));
-        }
-
-        Race(RelayLogic logic, RelayStore store) {
-            super(logic, store);
+        Race(Subject subject) {
+            super(subject);
         }
 
         /** False for a user's store without a snapshot: the owner is then reported as unknown (-1). */
@@ -89,7 +78,7 @@ public class Lease_01_DoubleClaim {
     @State
     public static class Correct extends Race {
         public Correct() {
-            super(Catalogue.correct());
+            super(WORLD.with(Catalogue.correct()));
         }
 
         @Actor
@@ -116,7 +105,7 @@ public class Lease_01_DoubleClaim {
         private static final RelayLogic LOGIC = Catalogue.logic("claim-ignores-lease");
 
         public ClaimIgnoresLease() {
-            super(LOGIC);
+            super(WORLD.with(LOGIC));
         }
 
         @Actor
@@ -143,7 +132,7 @@ public class Lease_01_DoubleClaim {
         private static final RelayLogic LOGIC = Catalogue.logic("check-then-act-claim");
 
         public CheckThenActClaim() {
-            super(LOGIC);
+            super(WORLD.with(LOGIC));
         }
 
         @Actor
@@ -168,8 +157,7 @@ public class Lease_01_DoubleClaim {
     @State
     public static class CheckThenActClaimStore extends Race {
         public CheckThenActClaimStore() {
-            super(Catalogue.correct(), new dev.relaycheck.model.store.CheckThenActClaimStore(
-                    Catalogue.correct(), EVENTS, STOCK, LEASE_TICKS));
+            super(WORLD.in(Catalogue.correct(), dev.relaycheck.model.store.CheckThenActClaimStore::new));
         }
 
         @Actor
@@ -201,7 +189,7 @@ public class Lease_01_DoubleClaim {
         private static final boolean SNAPSHOT = UserTarget.fromSystemProperties().hasSnapshot();
 
         public User() {
-            super(UserTarget.fromSystemProperties());
+            super(WORLD.ofUser());
             ownerVisible = SNAPSHOT;
         }
 

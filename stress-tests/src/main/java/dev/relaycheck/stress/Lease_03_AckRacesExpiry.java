@@ -1,12 +1,10 @@
 package dev.relaycheck.stress;
 
 import dev.relaycheck.model.Event;
-import dev.relaycheck.model.RelayLogic;
-import dev.relaycheck.model.store.RelayStore;
-import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.model.store.ConcurrentRelayStore;
 import dev.relaycheck.stress.support.Catalogue;
 import dev.relaycheck.stress.support.RelayRace;
+import dev.relaycheck.stress.support.World;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
@@ -58,22 +56,15 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Lease_03_AckRacesExpiry {
 
-    static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 3));
-    static final Map<String, Integer> STOCK = Map.of("SKU-1", 10);
-    static final int LEASE_TICKS = 1;
+    static final World WORLD = new World(List.of(new Event("E1", "SKU-1", 1, 3)), Map.of("SKU-1", 10), 1);
 
     /** p1 holds t1 (expires at 1) and its delivery has committed; only the ack is left. */
     public abstract static class Race extends RelayRace {
         final long ownerToken;
         final int expiry;
 
-        /** The user's logic in the shipped store, or the user's own store, as the system properties say. */
-        Race(UserTarget user) {
-            this(user.logic(), user.newStore(EVENTS, STOCK, LEASE_TICKS));
-        }
-
-        Race(RelayLogic logic, RelayStore store) {
-            super(logic, store);
+        Race(Subject subject) {
+            super(subject);
             ownerToken = claimOne("p1");
             expiry = store.row("E1").lease().expiry();
             deliver("E1", ownerToken);
@@ -100,7 +91,7 @@ public class Lease_03_AckRacesExpiry {
     @State
     public static class Correct extends Race {
         public Correct() {
-            super(Catalogue.correct(), new ConcurrentRelayStore(Catalogue.correct(), EVENTS, STOCK, LEASE_TICKS));
+            super(WORLD.in(Catalogue.correct(), ConcurrentRelayStore::new));
         }
 
         @Actor
@@ -125,8 +116,7 @@ public class Lease_03_AckRacesExpiry {
     @State
     public static class ReadThenWriteAckStore extends Race {
         public ReadThenWriteAckStore() {
-            super(Catalogue.correct(), new dev.relaycheck.model.store.ReadThenWriteAckStore(
-                    Catalogue.correct(), EVENTS, STOCK, LEASE_TICKS));
+            super(WORLD.in(Catalogue.correct(), dev.relaycheck.model.store.ReadThenWriteAckStore::new));
         }
 
         @Actor
@@ -155,7 +145,7 @@ public class Lease_03_AckRacesExpiry {
     @State
     public static class User extends Race {
         public User() {
-            super(UserTarget.fromSystemProperties());
+            super(WORLD.ofUser());
         }
 
         @Actor

@@ -2,11 +2,9 @@ package dev.relaycheck.stress;
 
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.RelayLogic;
-import dev.relaycheck.model.store.RelayStore;
-import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.stress.support.Catalogue;
 import dev.relaycheck.stress.support.RelayRace;
-import dev.relaycheck.stress.support.Stores;
+import dev.relaycheck.stress.support.World;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
@@ -50,25 +48,14 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Lease_05_UnmatchedSettle {
 
-    static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 3));
-    static final Map<String, Integer> STOCK = Map.of("SKU-1", 10);
-    static final int LEASE_TICKS = 2;
+    static final World WORLD = new World(List.of(new Event("E1", "SKU-1", 1, 3)), Map.of("SKU-1", 10), 2);
 
     /** p1 holds t1, delivered E1, its lease expired. */
     public abstract static class Race extends RelayRace {
         final long staleToken;
 
-        Race(RelayLogic logic) {
-            this(logic, Stores.forLogic(logic, EVENTS, STOCK, LEASE_TICKS));
-        }
-
-        /** The user's logic in the shipped store, or the user's own store, as the system properties say. */
-        Race(UserTarget user) {
-            this(user.logic(), user.newStore(EVENTS, STOCK, LEASE_TICKS));
-        }
-
-        Race(RelayLogic logic, RelayStore store) {
-            super(logic, store);
+        Race(Subject subject) {
+            super(subject);
             staleToken = claimOne("p1");
             deliver("E1", staleToken);
             store.tick();
@@ -85,7 +72,7 @@ public class Lease_05_UnmatchedSettle {
     @State
     public static class Correct extends Race {
         public Correct() {
-            super(Catalogue.correct());
+            super(WORLD.with(Catalogue.correct()));
         }
 
         @Actor
@@ -112,7 +99,7 @@ public class Lease_05_UnmatchedSettle {
         private static final RelayLogic LOGIC = Catalogue.logic("ignores-settle-result");
 
         public IgnoresSettleResult() {
-            super(LOGIC);
+            super(WORLD.with(LOGIC));
         }
 
         @Actor
@@ -141,7 +128,7 @@ public class Lease_05_UnmatchedSettle {
     @State
     public static class User extends Race {
         public User() {
-            super(UserTarget.fromSystemProperties());
+            super(WORLD.ofUser());
         }
 
         @Actor

@@ -3,11 +3,9 @@ package dev.relaycheck.stress;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.RelayLogic;
-import dev.relaycheck.model.store.RelayStore;
-import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.stress.support.Catalogue;
 import dev.relaycheck.stress.support.RelayRace;
-import dev.relaycheck.stress.support.Stores;
+import dev.relaycheck.stress.support.World;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
@@ -61,23 +59,13 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Order_01_AggregateOrder {
 
-    static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 2), new Event("E2", "SKU-1", 2, 2));
-    static final Map<String, Integer> STOCK = Map.of("SKU-1", 10);
-    static final int LEASE_TICKS = 2;
+    static final World WORLD = new World(List.of(new Event("E1", "SKU-1", 1, 2), new Event("E2", "SKU-1", 2, 2)), Map.of("SKU-1", 10), 2);
 
     /** Two PENDING rows of SKU-1, nothing claimed yet. */
     public abstract static class Race extends RelayRace {
-        Race(RelayLogic logic) {
-            this(logic, Stores.forLogic(logic, EVENTS, STOCK, LEASE_TICKS));
-        }
 
-        /** The user's logic in the shipped store, or the user's own store, as the system properties say. */
-        Race(UserTarget user) {
-            this(user.logic(), user.newStore(EVENTS, STOCK, LEASE_TICKS));
-        }
-
-        Race(RelayLogic logic, RelayStore store) {
-            super(logic, store);
+        Race(Subject subject) {
+            super(subject);
         }
 
         /** Set by a poller that was granted a row while an earlier row of its aggregate was still PENDING. */
@@ -98,7 +86,7 @@ public class Order_01_AggregateOrder {
 
         private boolean earlierStillPending(Held held) {
             int seq = seqOf(held);
-            return EVENTS.stream().anyMatch(e -> e.seq() < seq && store.row(e.id()).isPending());
+            return WORLD.events().stream().anyMatch(e -> e.seq() < seq && store.row(e.id()).isPending());
         }
 
         void finalState(IIIII_Result r) {
@@ -114,7 +102,7 @@ public class Order_01_AggregateOrder {
     @State
     public static class Correct extends Race {
         public Correct() {
-            super(Catalogue.correct());
+            super(WORLD.with(Catalogue.correct()));
         }
 
         @Actor
@@ -141,7 +129,7 @@ public class Order_01_AggregateOrder {
         private static final RelayLogic LOGIC = Catalogue.logic("no-head-of-aggregate");
 
         public NoHeadOfAggregate() {
-            super(LOGIC);
+            super(WORLD.with(LOGIC));
         }
 
         @Actor
@@ -168,7 +156,7 @@ public class Order_01_AggregateOrder {
         private static final RelayLogic LOGIC = Catalogue.logic("dedup-by-payload");
 
         public DedupByPayload() {
-            super(LOGIC);
+            super(WORLD.with(LOGIC));
         }
 
         @Actor
@@ -197,7 +185,7 @@ public class Order_01_AggregateOrder {
     @State
     public static class User extends Race {
         public User() {
-            super(UserTarget.fromSystemProperties());
+            super(WORLD.ofUser());
         }
 
         @Actor

@@ -2,11 +2,9 @@ package dev.relaycheck.stress;
 
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.RelayLogic;
-import dev.relaycheck.model.store.RelayStore;
-import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.stress.support.Catalogue;
 import dev.relaycheck.stress.support.RelayRace;
-import dev.relaycheck.stress.support.Stores;
+import dev.relaycheck.stress.support.World;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
@@ -54,26 +52,15 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Relay_01_DuplicateDelivery {
 
-    static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 4));
-    static final Map<String, Integer> STOCK = Map.of("SKU-1", 10);
-    static final int LEASE_TICKS = 2;
+    static final World WORLD = new World(List.of(new Event("E1", "SKU-1", 1, 4)), Map.of("SKU-1", 10), 2);
 
     /** p1 holds t1 but stalled past its lease; p2 has re-claimed with t2. Both are about to deliver. */
     public abstract static class Race extends RelayRace {
         final long p1Token;
         final long p2Token;
 
-        Race(RelayLogic logic) {
-            this(logic, Stores.forLogic(logic, EVENTS, STOCK, LEASE_TICKS));
-        }
-
-        /** The user's logic in the shipped store, or the user's own store, as the system properties say. */
-        Race(UserTarget user) {
-            this(user.logic(), user.newStore(EVENTS, STOCK, LEASE_TICKS));
-        }
-
-        Race(RelayLogic logic, RelayStore store) {
-            super(logic, store);
+        Race(Subject subject) {
+            super(subject);
             p1Token = claimOne("p1");
             store.tick();
             store.tick();
@@ -96,7 +83,7 @@ public class Relay_01_DuplicateDelivery {
     @State
     public static class Correct extends Race {
         public Correct() {
-            super(Catalogue.correct());
+            super(WORLD.with(Catalogue.correct()));
         }
 
         @Actor
@@ -121,8 +108,7 @@ public class Relay_01_DuplicateDelivery {
     @State
     public static class CheckThenInsertDedupStore extends Race {
         public CheckThenInsertDedupStore() {
-            super(Catalogue.correct(), new dev.relaycheck.model.store.CheckThenInsertDedupStore(
-                    Catalogue.correct(), EVENTS, STOCK, LEASE_TICKS));
+            super(WORLD.in(Catalogue.correct(), dev.relaycheck.model.store.CheckThenInsertDedupStore::new));
         }
 
         @Actor
@@ -149,7 +135,7 @@ public class Relay_01_DuplicateDelivery {
         private static final RelayLogic LOGIC = Catalogue.logic("no-dedup-marker");
 
         public NoDedupMarker() {
-            super(LOGIC);
+            super(WORLD.with(LOGIC));
         }
 
         @Actor
@@ -176,7 +162,7 @@ public class Relay_01_DuplicateDelivery {
         private static final RelayLogic LOGIC = Catalogue.logic("effect-before-marker");
 
         public EffectBeforeMarker() {
-            super(LOGIC);
+            super(WORLD.with(LOGIC));
         }
 
         @Actor
@@ -203,7 +189,7 @@ public class Relay_01_DuplicateDelivery {
         private static final RelayLogic LOGIC = Catalogue.logic("marker-before-effect");
 
         public MarkerBeforeEffect() {
-            super(LOGIC);
+            super(WORLD.with(LOGIC));
         }
 
         @Actor
@@ -232,7 +218,7 @@ public class Relay_01_DuplicateDelivery {
     @State
     public static class User extends Race {
         public User() {
-            super(UserTarget.fromSystemProperties());
+            super(WORLD.ofUser());
         }
 
         @Actor

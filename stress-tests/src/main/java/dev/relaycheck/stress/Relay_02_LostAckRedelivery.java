@@ -3,12 +3,10 @@ package dev.relaycheck.stress;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.RelayLogic;
-import dev.relaycheck.model.store.RelayStore;
-import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.model.RowStatus;
 import dev.relaycheck.stress.support.Catalogue;
 import dev.relaycheck.stress.support.RelayRace;
-import dev.relaycheck.stress.support.Stores;
+import dev.relaycheck.stress.support.World;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
@@ -55,23 +53,13 @@ public class Relay_02_LostAckRedelivery {
 
     static final String EVENT = "EVENT-61";
     static final String SKU = "SKU-29";
-    static final List<Event> EVENTS = List.of(new Event(EVENT, SKU, 1, 4));
-    static final Map<String, Integer> STOCK = Map.of(SKU, 10);
-    static final int LEASE_TICKS = 2;
+    static final World WORLD = new World(List.of(new Event(EVENT, SKU, 1, 4)), Map.of(SKU, 10), 2);
 
     /** p1 delivered EVENT-61 (stock 6), its ack was lost, its lease has expired. */
     public abstract static class Race extends RelayRace {
-        Race(RelayLogic logic) {
-            this(logic, Stores.forLogic(logic, EVENTS, STOCK, LEASE_TICKS));
-        }
 
-        /** The user's logic in the shipped store, or the user's own store, as the system properties say. */
-        Race(UserTarget user) {
-            this(user.logic(), user.newStore(EVENTS, STOCK, LEASE_TICKS));
-        }
-
-        Race(RelayLogic logic, RelayStore store) {
-            super(logic, store);
+        Race(Subject subject) {
+            super(subject);
             long t1 = claimOne("p1");
             deliver(EVENT, t1);
             store.tick();
@@ -99,7 +87,7 @@ public class Relay_02_LostAckRedelivery {
     @State
     public static class Correct extends Race {
         public Correct() {
-            super(Catalogue.correct());
+            super(WORLD.with(Catalogue.correct()));
         }
 
         @Actor
@@ -126,7 +114,7 @@ public class Relay_02_LostAckRedelivery {
         private static final RelayLogic LOGIC = Catalogue.logic("new-id-on-retry");
 
         public NewIdOnRetry() {
-            super(LOGIC);
+            super(WORLD.with(LOGIC));
         }
 
         @Actor
@@ -155,7 +143,7 @@ public class Relay_02_LostAckRedelivery {
     @State
     public static class User extends Race {
         public User() {
-            super(UserTarget.fromSystemProperties());
+            super(WORLD.ofUser());
         }
 
         @Actor

@@ -4,12 +4,10 @@ import dev.relaycheck.model.ConsumerState;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.RelayLogic;
-import dev.relaycheck.model.store.RelayStore;
-import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.model.RowStatus;
 import dev.relaycheck.stress.support.Catalogue;
 import dev.relaycheck.stress.support.RelayRace;
-import dev.relaycheck.stress.support.Stores;
+import dev.relaycheck.stress.support.World;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
@@ -61,25 +59,14 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 @Outcome(expect = FORBIDDEN, desc = "any other outcome (no invariant named: a state this harness does not expect at all)")
 public class Relay_03_CrashRestart {
 
-    static final List<Event> EVENTS = List.of(new Event("E1", "SKU-1", 1, 1), new Event("E2", "SKU-2", 2, 2));
-    static final Map<String, Integer> STOCK = Map.of("SKU-1", 10, "SKU-2", 10);
-    static final int LEASE_TICKS = 1;
+    static final World WORLD = new World(List.of(new Event("E1", "SKU-1", 1, 1), new Event("E2", "SKU-2", 2, 2)), Map.of("SKU-1", 10, "SKU-2", 10), 1);
 
     /** p1 holds E1 (t1) and E2 (t2) in one batch, both expiring at time 1. */
     public abstract static class Race extends RelayRace {
         final Held first;
 
-        Race(RelayLogic logic) {
-            this(logic, Stores.forLogic(logic, EVENTS, STOCK, LEASE_TICKS));
-        }
-
-        /** The user's logic in the shipped store, or the user's own store, as the system properties say. */
-        Race(UserTarget user) {
-            this(user.logic(), user.newStore(EVENTS, STOCK, LEASE_TICKS));
-        }
-
-        Race(RelayLogic logic, RelayStore store) {
-            super(logic, store);
+        Race(Subject subject) {
+            super(subject);
             first = store.claim("p1", 2).get(0);
         }
 
@@ -100,7 +87,7 @@ public class Relay_03_CrashRestart {
         }
 
         void finalState(IIIII_Result r) {
-            r.r3 = (int) EVENTS.stream().filter(e -> store.row(e.id()).status() == RowStatus.DELIVERED).count();
+            r.r3 = (int) WORLD.events().stream().filter(e -> store.row(e.id()).status() == RowStatus.DELIVERED).count();
             ConsumerState consumer = store.state().consumer();
             r.r4 = consumer.effectCount("E1");
             r.r5 = consumer.effectCount("E2");
@@ -112,7 +99,7 @@ public class Relay_03_CrashRestart {
     @State
     public static class Correct extends Race {
         public Correct() {
-            super(Catalogue.correct());
+            super(WORLD.with(Catalogue.correct()));
         }
 
         @Actor
@@ -139,7 +126,7 @@ public class Relay_03_CrashRestart {
         private static final RelayLogic LOGIC = Catalogue.logic("lease-never-expires");
 
         public LeaseNeverExpires() {
-            super(LOGIC);
+            super(WORLD.with(LOGIC));
         }
 
         @Actor
@@ -166,7 +153,7 @@ public class Relay_03_CrashRestart {
         private static final RelayLogic LOGIC = Catalogue.logic("ack-before-deliver");
 
         public AckBeforeDeliver() {
-            super(LOGIC);
+            super(WORLD.with(LOGIC));
         }
 
         @Actor
@@ -195,7 +182,7 @@ public class Relay_03_CrashRestart {
     @State
     public static class User extends Race {
         public User() {
-            super(UserTarget.fromSystemProperties());
+            super(WORLD.ofUser());
         }
 
         @Actor

@@ -10,7 +10,7 @@ import dev.relaycheck.stress.run.UserClasses;
 import dev.relaycheck.stress.run.Targets;
 import dev.relaycheck.stress.support.Harness;
 import dev.relaycheck.stress.support.ProducerOutboxStore;
-import dev.relaycheck.stress.support.Stores;
+import dev.relaycheck.model.store.RelayStores;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jcstress.annotations.Description;
 import org.openjdk.jcstress.annotations.Expect;
@@ -114,7 +114,7 @@ class CurriculumShapeTest {
                 } else {
                     assertThat(logic.id()).as(where).isEqualTo(target);
                     if (state.store() instanceof ConcurrentRelayStore) {
-                        Object expected = Stores.forLogic(logic, List.of(), Map.of(), 1);
+                        Object expected = RelayStores.shipped(logic, List.of(), Map.of(), 1);
                         assertThat(store).as(where + " runs on the store that expresses its logic").isEqualTo(expected.getClass());
                     } else {
                         assertThat(store).as(where).isEqualTo(ProducerOutboxStore.class);

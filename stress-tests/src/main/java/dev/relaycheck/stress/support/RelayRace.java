@@ -23,9 +23,13 @@ public abstract class RelayRace implements Harness {
     protected final RelayLogic logic;
     protected final RelayStore store;
 
-    protected RelayRace(RelayLogic logic, RelayStore store) {
-        this.logic = logic;
-        this.store = store;
+    /** The logic under test and the store it runs in (see {@link World}). */
+    public record Subject(RelayLogic logic, RelayStore store) {
+    }
+
+    protected RelayRace(Subject subject) {
+        this.logic = subject.logic();
+        this.store = subject.store();
     }
 
     @Override
