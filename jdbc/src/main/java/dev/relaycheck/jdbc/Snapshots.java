@@ -3,6 +3,7 @@ package dev.relaycheck.jdbc;
 import dev.relaycheck.jdbc.adapter.OutboxSnapshot;
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.model.ConsumerState;
+import dev.relaycheck.model.HazardState;
 import dev.relaycheck.model.PollerState;
 import dev.relaycheck.model.ProducerState;
 import dev.relaycheck.model.RelayState;
@@ -32,10 +33,18 @@ public final class Snapshots {
     }
 
     public static RelayState read(Connection outbox, Connection consumer, RelayAdapter relay, Local local) {
+        return read(outbox, consumer, relay, local, HazardState.NONE);
+    }
+
+    /**
+     * The same, with the part of the later hazards that lives outside the tables ({@code hazards}: the producers'
+     * open transactions, a cursor relay's cursor and the rows it passed over).
+     */
+    public static RelayState read(Connection outbox, Connection consumer, RelayAdapter relay, Local local, HazardState hazards) {
         try {
             OutboxSnapshot snap = relay.snapshot(outbox);
             RelayState s = new RelayState(local.clock(), snap.lastToken(), snap.rows(), businessWrites(outbox),
-                    consumerState(consumer), local.pollers(), local.producer(), local.faults());
+                    consumerState(consumer), local.pollers(), local.producer(), local.faults()).withHazards(hazards);
             outbox.commit();
             consumer.commit();
             return s;

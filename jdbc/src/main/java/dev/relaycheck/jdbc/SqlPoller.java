@@ -36,6 +36,8 @@ public final class SqlPoller implements AutoCloseable {
     private final int batch;
     private final int leaseTicks;
     private final Pauses pauses;
+    /** The relay's cursor (shared with the relay's other pollers); moved by this poller's claims. */
+    private final RelayCursor cursor;
     private Connection outbox;
     private Connection consumer;
     private PollerState state = PollerState.IDLE;
@@ -51,6 +53,13 @@ public final class SqlPoller implements AutoCloseable {
     /** A poller whose consumer transaction also runs the team's own handler. */
     public SqlPoller(String name, RelayUnderTest relay, Databases dbs, int batch, int leaseTicks, Pauses pauses, UserCode user)
             throws SQLException {
+        this(name, relay, dbs, batch, leaseTicks, pauses, user, new RelayCursor());
+    }
+
+    /** A poller of a relay whose pollers share one {@code cursor} (what a cursor relay reads after). */
+    public SqlPoller(String name, RelayUnderTest relay, Databases dbs, int batch, int leaseTicks, Pauses pauses, UserCode user,
+                     RelayCursor cursor) throws SQLException {
+        this.cursor = cursor;
         this.name = name;
         this.shape = relay.shape();
         this.adapter = relay.newAdapter();
@@ -92,7 +101,7 @@ public final class SqlPoller implements AutoCloseable {
     }
 
     private ClaimRequest request(int now) {
-        return new ClaimRequest(name, now, batch, leaseTicks);
+        return new ClaimRequest(name, now, batch, leaseTicks, adapter.readsByCursor() ? cursor.value() : 0);
     }
 
     private Action claim(int now) {
@@ -155,6 +164,7 @@ public final class SqlPoller implements AutoCloseable {
         List<Outcome.Grant> grants = new ArrayList<>();
         for (ClaimedRow r : rows) {
             carried.put(r.event().id(), r.event());
+            cursor.passed(r.event().seq());
             grants.add(new Outcome.Grant(r.event().id(), r.token(), r.expiry(), leasedBefore.contains(r.event().id())));
         }
         return new Outcome.Claimed(grants);

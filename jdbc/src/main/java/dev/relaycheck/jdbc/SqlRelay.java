@@ -1,6 +1,8 @@
 package dev.relaycheck.jdbc;
 
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
+import dev.relaycheck.model.Event;
+import dev.relaycheck.model.HazardState;
 import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.PollerState;
 import dev.relaycheck.model.ProducerState;
@@ -13,6 +15,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * A scenario's whole world in SQL, driven one step at a time: the producer, one {@link SqlPoller} per
@@ -33,6 +36,10 @@ public final class SqlRelay implements AutoCloseable {
     private Producer producer;
     private int clock;
     private FaultCounts faults = FaultCounts.NONE;
+    /** The relay's cursor, if it reads by one: the pollers share it. */
+    private final RelayCursor cursor = new RelayCursor();
+    /** Rows that committed at or below a cursor relay's cursor: its claim-select will never return them. */
+    private final TreeSet<String> passedOver = new TreeSet<>();
 
     /** Opens connections to databases that already have the schema; call {@link #reset} before a run. */
     public SqlRelay(RelayUnderTest relay, Scenario scenario, Databases dbs) throws SQLException {
@@ -47,7 +54,7 @@ public final class SqlRelay implements AutoCloseable {
         this.scenario = scenario;
         this.dbs = dbs;
         for (String name : scenario.pollers()) {
-            pollers.add(new SqlPoller(name, relay, dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE, user));
+            pollers.add(new SqlPoller(name, relay, dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE, user, cursor));
         }
         this.producerConnection = dbs.openOutbox();
         this.observeOutbox = dbs.openOutbox();
@@ -64,6 +71,9 @@ public final class SqlRelay implements AutoCloseable {
 
     /** Back to the scenario's initial state: tables reloaded, clock 0, pollers and producer fresh. */
     public void reset() {
+        if (producer != null) {
+            producer.abandon(); // an open producer transaction of the last run would hold its rows
+        }
         try {
             Schema.load(observeOutbox, observeConsumer, scenario, observer);
         } catch (SQLException ex) {
@@ -74,6 +84,8 @@ public final class SqlRelay implements AutoCloseable {
         producer = new Producer(relay.shape(), relay.newAdapter(), scenario.events(), producerConnection, new ProducerState(next, false), user);
         clock = 0;
         faults = FaultCounts.NONE;
+        cursor.reset();
+        passedOver.clear();
     }
 
     public int clock() {
@@ -105,6 +117,12 @@ public final class SqlRelay implements AutoCloseable {
         if (step instanceof Step.Produce) {
             return producer.finished() ? null : producer.produce();
         }
+        if (step instanceof Step.Begin) {
+            return producer.finished() ? null : begin();
+        }
+        if (step instanceof Step.Commit c) {
+            return commit(c.eventId());
+        }
         if (step instanceof Step.ProduceFails) {
             if (producer.finished()) {
                 return null;
@@ -134,12 +152,46 @@ public final class SqlRelay implements AutoCloseable {
         return p.runNext(clock); // Claim, Deliver, Ack, Release: the poller runs its next transaction
     }
 
+    /** An overlapping producer's transaction opens on a connection of its own. */
+    private Action begin() {
+        try {
+            return producer.begin(dbs.openOutbox());
+        } catch (SQLException ex) {
+            throw new RelaySqlException("open a producer connection", ex);
+        }
+    }
+
     /**
-     * Lets one actor take its own next step, no model involved: the producer commits its next event, a
-     * poller runs its next transaction. Null when the producer is done.
+     * An overlapping producer's transaction commits. A cursor relay whose cursor already passed the row's sequence
+     * will never read it: the row is passed over (what NO_LOST_EVENT judges, as in the model).
+     */
+    private Action commit(String eventId) {
+        Action a = producer.commit(eventId);
+        if (a != null && keepsCursor() && scenario.event(eventId).seq() <= cursor.value()) {
+            passedOver.add(eventId);
+        }
+        return a;
+    }
+
+    /**
+     * Whether this world reports a cursor relay's cursor: only where producers overlap, as in the model (elsewhere
+     * no row can commit below the cursor, and the model's cursor relay is the reference logic, state for state).
+     */
+    private boolean keepsCursor() {
+        return scenario.producersOverlap() && observer.readsByCursor();
+    }
+
+    /**
+     * Lets one actor take its own next step, no model involved: the producer commits its next event (with
+     * overlapping producers: opens the next transaction, or once all are open commits the oldest), a poller runs
+     * its next transaction. Null when the producer is done.
      */
     public Action act(String actor) {
         if (actor.equals(Scenario.PRODUCER)) {
+            if (scenario.producersOverlap()) {
+                List<Event> open = producer.inFlight();
+                return !producer.finished() ? begin() : open.isEmpty() ? null : commit(open.get(0).id());
+            }
             return producer.finished() ? null : producer.produce();
         }
         return poller(actor).runNext(clock);
@@ -148,11 +200,16 @@ public final class SqlRelay implements AutoCloseable {
     /** The whole state, rebuilt from the tables plus what lives outside them. */
     public RelayState snapshot() {
         List<PollerState> states = pollers.stream().map(SqlPoller::state).toList();
-        return Snapshots.read(observeOutbox, observeConsumer, observer, new Snapshots.Local(clock, states, producer.state(), faults));
+        HazardState hazards = new HazardState(0, List.of(), producer.inFlight(), keepsCursor() ? cursor.value() : 0, passedOver);
+        return Snapshots.read(observeOutbox, observeConsumer, observer, new Snapshots.Local(clock, states, producer.state(), faults),
+                hazards);
     }
 
     @Override
     public void close() {
+        if (producer != null) {
+            producer.abandon();
+        }
         pollers.forEach(SqlPoller::close);
         for (Connection c : new Connection[]{producerConnection, observeOutbox, observeConsumer}) {
             try {

@@ -48,7 +48,11 @@ public enum SqlVariant {
     OUTBOX_OUTSIDE_TRANSACTION("outbox-outside-transaction", "producer: INSERT business row; COMMIT; then the relay's produce; COMMIT",
             List.of(), SqlShape.CORRECT.withProducerInOneTransaction(false)),
     RELEASE_IGNORES_TOKEN("release-ignores-token", "relay file, release: UPDATE outbox SET lease_* = NULL WHERE event_id = :event AND status = 'PENDING' (no lease_token)",
-            List.of(Edit.remove("release", Clause.TOKEN_FENCE)), SqlShape.CORRECT);
+            List.of(Edit.remove("release", Clause.TOKEN_FENCE)), SqlShape.CORRECT),
+    // issue 20's hazards
+    CURSOR_BY_SEQUENCE("cursor-by-sequence", "relay file, claim-select: AND o.seq > :cursor (rows after the highest sequence the relay "
+            + "claimed): a producer transaction that took seq 1 and commits after seq 2 was claimed is never read (watermark skip)",
+            List.of(new Edit("claim-select", Clause.HEAD, Clause.HEAD + Clause.AFTER_CURSOR)), SqlShape.CORRECT);
 
     /** Clauses of the reference relay file that the broken variants take out or change. */
     static final class Clause {
@@ -58,6 +62,7 @@ public enum SqlVariant {
                 + " AND e.status = 'PENDING' AND e.seq < o.seq)";
         static final String PENDING = "\n  AND o.status = 'PENDING'";
         static final String LOCK = "\nFOR UPDATE SKIP LOCKED";
+        static final String AFTER_CURSOR = "\n  AND o.seq > :cursor";
 
         private Clause() {
         }
@@ -92,10 +97,15 @@ public enum SqlVariant {
     /**
      * The reference scenario shaped for this mistake, which the conformance check tries first when the variant
      * runs as a negative control (null: none in particular). A stale release needs a failed delivery after the
-     * lease expired and another poller re-claimed the row: random walks meet it rarely elsewhere.
+     * lease expired and another poller re-claimed the row: random walks meet it rarely elsewhere. A cursor relay
+     * loses a row only where producer transactions commit out of sequence order.
      */
     public String exposingScenario() {
-        return this == RELEASE_IGNORES_TOKEN ? "stale-ack-after-expiry" : null;
+        return switch (this) {
+            case RELEASE_IGNORES_TOKEN -> "stale-ack-after-expiry";
+            case CURSOR_BY_SEQUENCE -> "commit-visibility"; // only overlapping producers commit a row below the cursor
+            default -> null;
+        };
     }
 
     /** The catalogue id this SQL stands for ({@code correct} or a {@code LogicCatalogue} variant id). */

@@ -41,6 +41,8 @@ VALUES (:event, :aggregate, :seq, :quantity, :payload, 'PENDING')
 
 -- the claim's candidates, in delivery order: pending, lease absent or expired, and no earlier pending row of the
 -- same aggregate (head-of-aggregate: what keeps each aggregate's order). Gets :now :batch :poller :lease_ticks
+-- and :cursor (a relay that reads "rows after the last sequence I saw" uses it: relaycheck keeps that cursor, the
+-- highest sequence the relay has claimed; the reference claims by status and has no cursor)
 -- name: claim-select
 SELECT o.event_id, o.aggregate_id, o.seq, o.quantity, o.payload
 FROM outbox o

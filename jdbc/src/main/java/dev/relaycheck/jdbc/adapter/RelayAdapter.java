@@ -113,4 +113,13 @@ public interface RelayAdapter {
     default List<ClaimedRow> claimWrite(Connection outbox, ClaimRequest request, List<Event> read) throws SQLException {
         throw new UnsupportedOperationException("this relay claims in one transaction");
     }
+
+    /**
+     * Optional: true for a relay that reads only rows after a cursor it keeps (a polling relay that remembers the
+     * last sequence it saw). relaycheck keeps that cursor for it, shared by its pollers as one relay process
+     * would: the highest sequence any of them has claimed, passed as {@link ClaimRequest#cursor()}.
+     */
+    default boolean readsByCursor() {
+        return false;
+    }
 }

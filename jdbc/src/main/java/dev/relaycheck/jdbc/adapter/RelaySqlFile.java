@@ -43,7 +43,7 @@ public record RelaySqlFile(Map<String, Map<String, String>> statements, Set<Stri
         p.put("schema", List.of());
         p.put("clear", List.of());
         p.put("produce", List.of("event", "aggregate", "seq", "quantity", "payload"));
-        p.put("claim-select", List.of("now", "batch", "poller", "lease_ticks"));
+        p.put("claim-select", List.of("now", "batch", "poller", "lease_ticks", "cursor"));
         p.put("claim-token", List.of("now", "poller"));
         p.put("claim-lease", List.of("event", "poller", "token", "expiry", "now", "lease_ticks"));
         p.put("claim-granted", List.of("event", "poller", "now"));
@@ -186,6 +186,12 @@ public record RelaySqlFile(Map<String, Map<String, String>> statements, Set<Stri
             throw new IllegalStateException("statement '" + name + "' has no version for " + dialect.id());
         }
         return split(text).stream().map(NamedSql::parse).toList();
+    }
+
+    /** Whether any version of statement {@code name} uses the named parameter {@code parameter}. */
+    public boolean uses(String name, String parameter) {
+        return statements.getOrDefault(name, Map.of()).values().stream()
+                .anyMatch(text -> split(text).stream().anyMatch(part -> NamedSql.parse(part).parameters().contains(parameter)));
     }
 
     public boolean claimsInTwoTransactions() {

@@ -54,6 +54,12 @@ public final class SqlFileAdapter implements RelayAdapter {
         return lease(outbox, r, select(outbox, r));
     }
 
+    /** A relay file whose claim-select reads {@code :cursor} keeps a cursor (relaycheck moves it). */
+    @Override
+    public boolean readsByCursor() {
+        return file.uses("claim-select", "cursor");
+    }
+
     @Override
     public boolean claimsInTwoTransactions() {
         return file.claimsInTwoTransactions();
@@ -72,7 +78,7 @@ public final class SqlFileAdapter implements RelayAdapter {
     private List<Event> select(Connection c, ClaimRequest r) throws SQLException {
         List<Event> out = new ArrayList<>();
         try (PreparedStatement ps = prepare(c, "claim-select", params("now", r.now(), "batch", r.batch(), "poller", r.poller(),
-                "lease_ticks", r.leaseTicks())); ResultSet rs = ps.executeQuery()) {
+                "lease_ticks", r.leaseTicks(), "cursor", r.cursor())); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 out.add(event(rs));
             }

@@ -117,17 +117,27 @@ public final class ConformanceCheck {
     }
 
     /**
-     * The scenarios the conformance check runs: every reference scenario but soak, and but issue 20's: the SQL
-     * relay interface has no statement for lease renewal, clock skew or overlapping producers, and does not report
-     * the finer outcomes that dedup retention, an ack's rows or an unmatched ack's follow-up ask for.
+     * The scenarios the conformance check runs: every reference scenario but soak whose hazards the SQL relay can be
+     * driven through. Of issue 20's: overlapping producers (commit visibility: real transactions that commit out of
+     * sequence order). Not yet: lease renewal, clock skew, and the finer outcomes that dedup retention, an ack's rows
+     * or an unmatched ack's follow-up ask for (the SQL relay interface has no statement or report for them).
      */
     public static List<Scenario> scenarios() {
-        return ReferenceScenarios.defaults().stream().filter(s -> s.hazardBounds().isNone())
+        return ReferenceScenarios.defaults().stream().filter(ConformanceCheck::drivable)
                 .filter(s -> s.requiredWitnesses().stream().allMatch(SQL_WITNESSES::contains)).toList();
     }
 
-    /** The witnesses the SQL relay can show: those of DESIGN.md (issue 20's come from outcomes it does not report). */
-    static final Set<Witness> SQL_WITNESSES = EnumSet.range(Witness.STALE_ACK, Witness.DELIVERY_RETRIED);
+    /** Hazards the SQL world drives: none, or producers whose transactions overlap. */
+    private static boolean drivable(Scenario s) {
+        return s.maxRenewals() == 0 && s.maxSkew() == 0;
+    }
+
+    /**
+     * The witnesses the SQL relay can show: those of DESIGN.md, and a late commit (the producer's real transactions
+     * commit out of sequence order); issue 20's others come from outcomes it does not report yet.
+     */
+    static final Set<Witness> SQL_WITNESSES = EnumSet.of(Witness.STALE_ACK, Witness.DUPLICATE_ABSORBED, Witness.LEASE_RECLAIMED,
+            Witness.DELIVERY_RETRIED, Witness.LATE_COMMIT);
 
     /**
      * Runs {@code seeds} seeds on every scenario (seed-major, so a broken variant is found early whichever
