@@ -7,6 +7,7 @@ import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.PollerState;
 import dev.relaycheck.model.ProducerState;
 import dev.relaycheck.model.RelayState;
+import dev.relaycheck.model.RelayTransactions.Finer;
 import dev.relaycheck.model.RelayState.FaultCounts;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.Step;
@@ -40,6 +41,8 @@ public final class SqlRelay implements AutoCloseable {
     private final RelayCursor cursor = new RelayCursor();
     /** Rows that committed at or below a cursor relay's cursor: its claim-select will never return them. */
     private final TreeSet<String> passedOver = new TreeSet<>();
+    /** Lease renewals taken so far (the scenario bounds them, as the model counts them). */
+    private int renewals;
 
     /** Opens connections to databases that already have the schema; call {@link #reset} before a run. */
     public SqlRelay(RelayUnderTest relay, Scenario scenario, Databases dbs) throws SQLException {
@@ -54,7 +57,8 @@ public final class SqlRelay implements AutoCloseable {
         this.scenario = scenario;
         this.dbs = dbs;
         for (String name : scenario.pollers()) {
-            pollers.add(new SqlPoller(name, relay, dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE, user, cursor));
+            pollers.add(new SqlPoller(name, relay, dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE, user,
+                    new PollerContext(cursor, Finer.of(scenario))));
         }
         this.producerConnection = dbs.openOutbox();
         this.observeOutbox = dbs.openOutbox();
@@ -86,6 +90,7 @@ public final class SqlRelay implements AutoCloseable {
         faults = FaultCounts.NONE;
         cursor.reset();
         passedOver.clear();
+        renewals = 0;
     }
 
     public int clock() {
@@ -139,6 +144,13 @@ public final class SqlRelay implements AutoCloseable {
             Action a = p.loseAck(clock);
             if (a != null) {
                 faults = new FaultCounts(faults.crashes(), faults.lostAcks() + 1, faults.deliverFails(), faults.produceFails());
+            }
+            return a;
+        }
+        if (step instanceof Step.Renew) {
+            Action a = p.renew(clock);
+            if (a != null) {
+                renewals++;
             }
             return a;
         }
@@ -200,7 +212,7 @@ public final class SqlRelay implements AutoCloseable {
     /** The whole state, rebuilt from the tables plus what lives outside them. */
     public RelayState snapshot() {
         List<PollerState> states = pollers.stream().map(SqlPoller::state).toList();
-        HazardState hazards = new HazardState(0, List.of(), producer.inFlight(), keepsCursor() ? cursor.value() : 0, passedOver);
+        HazardState hazards = new HazardState(renewals, List.of(), producer.inFlight(), keepsCursor() ? cursor.value() : 0, passedOver);
         return Snapshots.read(observeOutbox, observeConsumer, observer, new Snapshots.Local(clock, states, producer.state(), faults),
                 hazards);
     }

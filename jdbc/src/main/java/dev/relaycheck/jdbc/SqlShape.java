@@ -9,10 +9,17 @@ package dev.relaycheck.jdbc;
  * @param consumer    how the consumer commits the marker and the stock movement
  * @param markerKey   what the consumer's applied_event marker is keyed by
  * @param producerInOneTransaction whether the business write and the outbox insert share one transaction
+ * @param readsSettleResult whether the poller reads the row count of its ack or release; one that does not
+ *                          believes it settled the row and runs its cleanup, unlocking the row by id
  */
-public record SqlShape(boolean ackFirst, Consumer consumer, MarkerKey markerKey, boolean producerInOneTransaction) {
+public record SqlShape(boolean ackFirst, Consumer consumer, MarkerKey markerKey, boolean producerInOneTransaction,
+                       boolean readsSettleResult) {
 
-    public static final SqlShape CORRECT = new SqlShape(false, Consumer.ONE_TRANSACTION, MarkerKey.EVENT_ID, true);
+    public static final SqlShape CORRECT = new SqlShape(false, Consumer.ONE_TRANSACTION, MarkerKey.EVENT_ID, true, true);
+
+    public SqlShape(boolean ackFirst, Consumer consumer, MarkerKey markerKey, boolean producerInOneTransaction) {
+        this(ackFirst, consumer, markerKey, producerInOneTransaction, true);
+    }
 
     /** The consumer's transactions. */
     public enum Consumer {
@@ -36,18 +43,22 @@ public record SqlShape(boolean ackFirst, Consumer consumer, MarkerKey markerKey,
     }
 
     SqlShape withAckFirst(boolean v) {
-        return new SqlShape(v, consumer, markerKey, producerInOneTransaction);
+        return new SqlShape(v, consumer, markerKey, producerInOneTransaction, readsSettleResult);
     }
 
     SqlShape withConsumer(Consumer v) {
-        return new SqlShape(ackFirst, v, markerKey, producerInOneTransaction);
+        return new SqlShape(ackFirst, v, markerKey, producerInOneTransaction, readsSettleResult);
     }
 
     SqlShape withMarkerKey(MarkerKey v) {
-        return new SqlShape(ackFirst, consumer, v, producerInOneTransaction);
+        return new SqlShape(ackFirst, consumer, v, producerInOneTransaction, readsSettleResult);
     }
 
     SqlShape withProducerInOneTransaction(boolean v) {
-        return new SqlShape(ackFirst, consumer, markerKey, v);
+        return new SqlShape(ackFirst, consumer, markerKey, v, readsSettleResult);
+    }
+
+    SqlShape withReadsSettleResult(boolean v) {
+        return new SqlShape(ackFirst, consumer, markerKey, producerInOneTransaction, v);
     }
 }

@@ -84,6 +84,13 @@ WHERE event_id = :event AND lease_token = :token AND status = 'PENDING'
 UPDATE outbox SET lease_owner = NULL, lease_token = NULL, lease_expiry = NULL
 WHERE event_id = :event AND lease_token = :token AND status = 'PENDING'
 
+-- optional: the heartbeat that extends the lease a poller works under (leave it out if your relay never renews).
+-- Fenced by token and re-checking expiry: 1 row renewed; 0 rows: the lease was taken over or lapsed, the poller
+-- gives up its batch. Gets :event :token :now :poller :expiry :lease_ticks
+-- name: renew
+UPDATE outbox SET lease_expiry = :expiry
+WHERE event_id = :event AND lease_token = :token AND status = 'PENDING' AND lease_expiry > :now
+
 -- every row, in sequence order, in relaycheck's terms
 -- name: snapshot
 SELECT event_id, aggregate_id, seq, quantity, payload, status, lease_owner, lease_token, lease_expiry

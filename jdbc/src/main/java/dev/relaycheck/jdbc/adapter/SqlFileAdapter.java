@@ -115,12 +115,29 @@ public final class SqlFileAdapter implements RelayAdapter {
 
     @Override
     public boolean ack(Connection outbox, String eventId, long token, int now) throws SQLException {
-        return update(outbox, "ack", params("event", eventId, "token", token, "now", now, "poller", "")) == 1;
+        return ack(outbox, eventId, token, now, "");
+    }
+
+    /** True when the ack changed any row (an ack fenced by owner or by batch may mark several). */
+    @Override
+    public boolean ack(Connection outbox, String eventId, long token, int now, String poller) throws SQLException {
+        return update(outbox, "ack", params("event", eventId, "token", token, "now", now, "poller", poller)) >= 1;
     }
 
     @Override
     public boolean release(Connection outbox, String eventId, long token, int now) throws SQLException {
         return update(outbox, "release", params("event", eventId, "token", token, "now", now, "poller", "")) == 1;
+    }
+
+    @Override
+    public boolean renews() {
+        return file.has("renew");
+    }
+
+    @Override
+    public boolean renew(Connection outbox, String eventId, long token, String poller, int now, int expiry) throws SQLException {
+        return update(outbox, "renew", params("event", eventId, "token", token, "now", now, "poller", poller, "expiry", expiry,
+                "lease_ticks", expiry - now)) == 1;
     }
 
     @Override
