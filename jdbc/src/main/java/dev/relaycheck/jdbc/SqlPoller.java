@@ -93,8 +93,8 @@ public final class SqlPoller implements AutoCloseable {
         return switch (state.phase()) {
             case IDLE -> adapter.claimsInTwoTransactions() ? readForClaim(now) : claim(now);
             case CLAIMING -> writeClaim(now);
-            case TO_DELIVER -> adapter.deliversAndAcks() ? deliverAndAck(now) : deliver();
-            case DELIVERING -> deliverSecondHalf();
+            case TO_DELIVER -> adapter.deliversAndAcks() ? deliverAndAck(now) : deliver(now);
+            case DELIVERING -> deliverSecondHalf(now);
             case TO_ACK -> ack(now);
             case TO_RELEASE -> release(now);
         };
@@ -191,12 +191,35 @@ public final class SqlPoller implements AutoCloseable {
         return e;
     }
 
-    private Action deliver() {
+    private Action deliver(int now) {
         pauses.at(Pauses.Point.BEFORE_DELIVER);
         Held h = state.head();
-        Outcome o = consumerSql.deliver(consumer, event(h.eventId()), h.token());
+        Outcome o = late(consumerSql.deliver(consumer, event(h.eventId()), h.token(), now), now);
         state = o instanceof Outcome.HalfApplied ? at(Phase.DELIVERING) : afterDelivery();
         return new Action(new Step.Deliver(name, h.eventId(), h.token()), o);
+    }
+
+    /**
+     * A duplicate absorbed by a marker older than the lease, where the scenario asks (LATE_DUPLICATE, as the model
+     * reports it: a shorter retention would have lost it). The age is read from the marker's written_at.
+     */
+    private Outcome late(Outcome o, int now) {
+        if (!(o instanceof Outcome.Duplicate d) || context.lateDuplicateAfter() < 0) {
+            return o;
+        }
+        try (java.sql.PreparedStatement ps = consumer.prepareStatement("SELECT MIN(written_at) FROM applied_event WHERE event_id = ?")) {
+            ps.setString(1, d.eventId());
+            int age;
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                int at = rs.getInt(1);
+                age = rs.wasNull() ? -1 : now - at;
+            }
+            consumer.commit();
+            return age > context.lateDuplicateAfter() ? new Outcome.LateDuplicate(d.eventId(), age) : o;
+        } catch (SQLException ex) {
+            throw Tx.rollbackAndWrap(consumer, "marker age of " + d.eventId(), ex);
+        }
     }
 
     /**
@@ -252,9 +275,9 @@ public final class SqlPoller implements AutoCloseable {
         };
     }
 
-    private Action deliverSecondHalf() {
+    private Action deliverSecondHalf(int now) {
         Held h = state.head();
-        Outcome o = consumerSql.deliverSecondHalf(consumer, event(h.eventId()), h.token());
+        Outcome o = late(consumerSql.deliverSecondHalf(consumer, event(h.eventId()), h.token(), now), now);
         state = afterDelivery();
         return new Action(new Step.Deliver(name, h.eventId(), h.token()), o);
     }

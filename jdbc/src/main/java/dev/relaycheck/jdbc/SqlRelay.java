@@ -43,6 +43,8 @@ public final class SqlRelay implements AutoCloseable {
     private final TreeSet<String> passedOver = new TreeSet<>();
     /** Lease renewals taken so far (the scenario bounds them, as the model counts them). */
     private int renewals;
+    /** Events whose dedup marker the consumer's inbox cleanup purged by its retention policy. */
+    private final TreeSet<String> purged = new TreeSet<>();
 
     /** Opens connections to databases that already have the schema; call {@link #reset} before a run. */
     public SqlRelay(RelayUnderTest relay, Scenario scenario, Databases dbs) throws SQLException {
@@ -58,7 +60,7 @@ public final class SqlRelay implements AutoCloseable {
         this.dbs = dbs;
         for (String name : scenario.pollers()) {
             pollers.add(new SqlPoller(name, relay, dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE, user,
-                    new PollerContext(cursor, Finer.of(scenario))));
+                    new PollerContext(cursor, Finer.of(scenario), datesMarkers() ? scenario.grantedLease(relay.traits().modelLogic()) : -1)));
         }
         this.producerConnection = dbs.openOutbox();
         this.observeOutbox = dbs.openOutbox();
@@ -91,6 +93,7 @@ public final class SqlRelay implements AutoCloseable {
         cursor.reset();
         passedOver.clear();
         renewals = 0;
+        purged.clear();
     }
 
     public int clock() {
@@ -115,6 +118,15 @@ public final class SqlRelay implements AutoCloseable {
      * only happens once the SQL relay has already diverged from the model.
      */
     public Action apply(Step step) {
+        Action a = take(step);
+        cleanInbox(null);
+        return a;
+    }
+
+    private Action take(Step step) {
+        if (step instanceof Step.Purge p) {
+            return cleanInbox(p.eventId());
+        }
         if (step instanceof Step.Tick) {
             clock++;
             return new Action(step, new Outcome.Ticked(clock));
@@ -199,6 +211,64 @@ public final class SqlRelay implements AutoCloseable {
      * its next transaction. Null when the producer is done.
      */
     public Action act(String actor) {
+        Action a = actAlone(actor);
+        cleanInbox(null);
+        return a;
+    }
+
+    /**
+     * The consumer's inbox cleanup (relaycheck's side, {@link SqlShape#retention}): deletes the markers older than the
+     * retention, of {@code eventId} only (a schedule's Purge step) or of every event (the job running between steps).
+     * Returns the Purge step it took for {@code eventId}, or null when nothing was due (or the consumer keeps markers
+     * for ever).
+     */
+    private Action cleanInbox(String eventId) {
+        java.util.OptionalInt retention = relay.shape().retention().ticks(scenario.leaseTicks());
+        if (retention.isEmpty()) {
+            return null;
+        }
+        int oldest = clock - retention.getAsInt();
+        String only = eventId == null ? "" : " AND event_id = ?";
+        try {
+            Outcome.Purged first = null;
+            try (java.sql.PreparedStatement ps = observeConsumer.prepareStatement("SELECT marker_key, event_id, written_at FROM applied_event"
+                    + " WHERE written_at <= ?" + only + " ORDER BY event_id, marker_key")) {
+                ps.setInt(1, oldest);
+                if (eventId != null) {
+                    ps.setString(2, eventId);
+                }
+                try (java.sql.ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        purged.add(rs.getString(2));
+                        if (first == null) {
+                            first = new Outcome.Purged(rs.getString(2), rs.getString(1), rs.getInt(3), clock);
+                        }
+                    }
+                }
+            }
+            try (java.sql.PreparedStatement ps = observeConsumer.prepareStatement("DELETE FROM applied_event WHERE written_at <= ?" + only)) {
+                ps.setInt(1, oldest);
+                if (eventId != null) {
+                    ps.setString(2, eventId);
+                }
+                ps.executeUpdate();
+            }
+            observeConsumer.commit();
+            return first == null ? null : new Action(new Step.Purge(first.eventId()), first);
+        } catch (SQLException ex) {
+            throw Tx.rollbackAndWrap(observeConsumer, "inbox cleanup", ex);
+        }
+    }
+
+    /**
+     * Whether the model stamps markers with their write tick here: where the scenario asks to see late redeliveries
+     * (the relay under test is compared with a logic that keeps markers for ever).
+     */
+    private boolean datesMarkers() {
+        return scenario.requiredWitnesses().contains(dev.relaycheck.model.Witness.LATE_REDELIVERY);
+    }
+
+    private Action actAlone(String actor) {
         if (actor.equals(Scenario.PRODUCER)) {
             if (scenario.producersOverlap()) {
                 List<Event> open = producer.inFlight();
@@ -214,7 +284,7 @@ public final class SqlRelay implements AutoCloseable {
         List<PollerState> states = pollers.stream().map(SqlPoller::state).toList();
         HazardState hazards = new HazardState(renewals, List.of(), producer.inFlight(), keepsCursor() ? cursor.value() : 0, passedOver);
         return Snapshots.read(observeOutbox, observeConsumer, observer, new Snapshots.Local(clock, states, producer.state(), faults),
-                hazards);
+                hazards, new Snapshots.Dedup(datesMarkers(), purged));
     }
 
     @Override

@@ -67,7 +67,14 @@ public enum SqlVariant {
             List.of(new Edit("ack", "event_id = :event AND lease_token = :token", "lease_owner = :poller")), SqlShape.CORRECT),
     IGNORES_SETTLE_RESULT("ignores-settle-result", "poller: ignores the row count of its ack or release, believes it settled the row "
             + "and unlocks it by id (lease_* = NULL WHERE event_id = :event), wiping the live lease of the poller that took it over",
-            List.of(), SqlShape.CORRECT.withReadsSettleResult(false));
+            List.of(), SqlShape.CORRECT.withReadsSettleResult(false)),
+    PURGE_AT_ACK("purge-at-ack", "consumer: the inbox cleanup deletes a dedup marker as soon as the event is handled "
+            + "(DELETE FROM applied_event WHERE written_at <= :now): the redelivery after a lost ack applies the effect again",
+            List.of(), SqlShape.CORRECT.withRetention(SqlShape.Retention.AT_ACK)),
+    RETENTION_SHORTER_THAN_REDELIVERY("retention-shorter-than-redelivery", "consumer: the inbox cleanup keeps markers for one lease "
+            + "(DELETE FROM applied_event WHERE written_at <= :now - :lease): a redelivery after a re-claim or a stalled poller "
+            + "comes later and applies the effect again",
+            List.of(), SqlShape.CORRECT.withRetention(SqlShape.Retention.ONE_LEASE));
 
     /** Clauses of the reference relay file that the broken variants take out or change. */
     static final class Clause {
@@ -123,6 +130,7 @@ public enum SqlVariant {
             case RENEWAL_BY_OWNER, RENEWAL_IGNORES_EXPIRY -> "lease-renewal"; // the only scenario that renews
             case BATCH_ACK_WHOLE_BATCH -> "batch-ack"; // a batch of two, acked while its second row is still to deliver
             case IGNORES_SETTLE_RESULT -> "unmatched-settle"; // a stalled poller's ack or release after a takeover
+            case PURGE_AT_ACK, RETENTION_SHORTER_THAN_REDELIVERY -> "marker-retention"; // a lost ack, a late redelivery
             default -> null;
         };
     }
