@@ -38,6 +38,8 @@ public final class SqlPoller implements AutoCloseable {
     private final Pauses pauses;
     /** The relay's cursor (shared with the relay's other pollers, moved by their claims) and the outcomes asked for. */
     private final PollerContext context;
+    /** How far this poller's clock is off from the database's (a scenario with clock skew chooses it; it survives a crash). */
+    private int skew;
     private Connection outbox;
     private Connection consumer;
     private PollerState state = PollerState.IDLE;
@@ -101,7 +103,7 @@ public final class SqlPoller implements AutoCloseable {
     }
 
     private ClaimRequest request(int now) {
-        return new ClaimRequest(name, now, batch, leaseTicks, adapter.readsByCursor() ? context.cursor().value() : 0);
+        return new ClaimRequest(name, now, batch, leaseTicks, adapter.readsByCursor() ? context.cursor().value() : 0, now + skew);
     }
 
     private Action claim(int now) {
@@ -423,6 +425,12 @@ public final class SqlPoller implements AutoCloseable {
         Outcome o = consumerSql.deliverAndFail(consumer, event(h.eventId()), h.token());
         state = at(Phase.TO_RELEASE);
         return new Action(new Step.DeliverFails(name, h.eventId()), o);
+    }
+
+    /** The poller's clock is {@code skew} ticks off from the database's from now on (0: a fresh scenario). */
+    public Action skew(int skew) {
+        this.skew = skew;
+        return new Action(new Step.Skew(name, skew), new Outcome.Skewed(name, skew));
     }
 
     /** Forgets local state without touching the database (a fresh start of a scenario). */

@@ -43,6 +43,8 @@ public final class SqlRelay implements AutoCloseable {
     private final TreeSet<String> passedOver = new TreeSet<>();
     /** Lease renewals taken so far (the scenario bounds them, as the model counts them). */
     private int renewals;
+    /** Each poller's clock skew as the schedule chose it, in poller order (empty until chosen). */
+    private final List<Integer> skews = new ArrayList<>();
     /** Events whose dedup marker the consumer's inbox cleanup purged by its retention policy. */
     private final TreeSet<String> purged = new TreeSet<>();
 
@@ -94,6 +96,8 @@ public final class SqlRelay implements AutoCloseable {
         passedOver.clear();
         renewals = 0;
         purged.clear();
+        skews.clear();
+        pollers.forEach(p -> p.skew(0));
     }
 
     public int clock() {
@@ -158,6 +162,10 @@ public final class SqlRelay implements AutoCloseable {
                 faults = new FaultCounts(faults.crashes(), faults.lostAcks() + 1, faults.deliverFails(), faults.produceFails());
             }
             return a;
+        }
+        if (step instanceof Step.Skew k) {
+            skews.add(k.skew());
+            return poller(k.poller()).skew(k.skew());
         }
         if (step instanceof Step.Renew) {
             Action a = p.renew(clock);
@@ -282,7 +290,7 @@ public final class SqlRelay implements AutoCloseable {
     /** The whole state, rebuilt from the tables plus what lives outside them. */
     public RelayState snapshot() {
         List<PollerState> states = pollers.stream().map(SqlPoller::state).toList();
-        HazardState hazards = new HazardState(renewals, List.of(), producer.inFlight(), keepsCursor() ? cursor.value() : 0, passedOver);
+        HazardState hazards = new HazardState(renewals, skews, producer.inFlight(), keepsCursor() ? cursor.value() : 0, passedOver);
         return Snapshots.read(observeOutbox, observeConsumer, observer, new Snapshots.Local(clock, states, producer.state(), faults),
                 hazards, new Snapshots.Dedup(datesMarkers(), purged));
     }

@@ -74,7 +74,13 @@ public enum SqlVariant {
     RETENTION_SHORTER_THAN_REDELIVERY("retention-shorter-than-redelivery", "consumer: the inbox cleanup keeps markers for one lease "
             + "(DELETE FROM applied_event WHERE written_at <= :now - :lease): a redelivery after a re-claim or a stalled poller "
             + "comes later and applies the effect again",
-            List.of(), SqlShape.CORRECT.withRetention(SqlShape.Retention.ONE_LEASE));
+            List.of(), SqlShape.CORRECT.withRetention(SqlShape.Retention.ONE_LEASE)),
+    APP_CLOCK_EXPIRY("app-clock-expiry", "relay file, claim-select and claim-lease: o.lease_expiry <= :app_now, and claim-lease "
+            + "SET lease_expiry = :app_now + :lease_ticks: the lease is written and judged on the poller's own clock, so a poller "
+            + "whose clock runs ahead takes a lease still live on the database's clock",
+            List.of(new Edit("claim-select", Clause.EXPIRED, Clause.EXPIRED_ON_APP_CLOCK),
+                    new Edit("claim-lease", Clause.EXPIRED, Clause.EXPIRED_ON_APP_CLOCK),
+                    new Edit("claim-lease", "lease_expiry = :expiry", "lease_expiry = :app_now + :lease_ticks")), SqlShape.CORRECT);
 
     /** Clauses of the reference relay file that the broken variants take out or change. */
     static final class Clause {
@@ -86,6 +92,8 @@ public enum SqlVariant {
         static final String LOCK = "\nFOR UPDATE SKIP LOCKED";
         static final String AFTER_CURSOR = "\n  AND o.seq > :cursor";
         static final String LIVE = " AND lease_expiry > :now";
+        static final String EXPIRED = "o.lease_expiry <= :now";
+        static final String EXPIRED_ON_APP_CLOCK = "o.lease_expiry <= :app_now";
 
         private Clause() {
         }
@@ -131,6 +139,7 @@ public enum SqlVariant {
             case BATCH_ACK_WHOLE_BATCH -> "batch-ack"; // a batch of two, acked while its second row is still to deliver
             case IGNORES_SETTLE_RESULT -> "unmatched-settle"; // a stalled poller's ack or release after a takeover
             case PURGE_AT_ACK, RETENTION_SHORTER_THAN_REDELIVERY -> "marker-retention"; // a lost ack, a late redelivery
+            case APP_CLOCK_EXPIRY -> "clock-skew"; // pollers whose clocks are off from the database's
             default -> null;
         };
     }

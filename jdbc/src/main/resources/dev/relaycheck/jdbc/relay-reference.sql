@@ -42,7 +42,8 @@ VALUES (:event, :aggregate, :seq, :quantity, :payload, 'PENDING')
 -- the claim's candidates, in delivery order: pending, lease absent or expired, and no earlier pending row of the
 -- same aggregate (head-of-aggregate: what keeps each aggregate's order). Gets :now :batch :poller :lease_ticks
 -- and :cursor (a relay that reads "rows after the last sequence I saw" uses it: relaycheck keeps that cursor, the
--- highest sequence the relay has claimed; the reference claims by status and has no cursor)
+-- highest sequence the relay has claimed; the reference claims by status and has no cursor) and :app_now (the
+-- poller's own clock, off from the database's :now by its skew: judge leases on :now, the database's clock)
 -- name: claim-select
 SELECT o.event_id, o.aggregate_id, o.seq, o.quantity, o.payload
 FROM outbox o
@@ -58,7 +59,7 @@ FOR UPDATE SKIP LOCKED
 SELECT last_token FROM fencing_token WHERE id = 1 FOR UPDATE
 
 -- one candidate leased with a fresh token (:token is the last one + 1), re-checking that it is still claimable.
--- 1 row: leased; 0 rows: someone else took it. Gets :event :poller :token :expiry :now :lease_ticks
+-- 1 row: leased; 0 rows: someone else took it. Gets :event :poller :token :expiry :now :lease_ticks :app_now
 -- name: claim-lease
 UPDATE outbox o SET lease_owner = :poller, lease_token = :token, lease_expiry = :expiry
 WHERE o.event_id = :event

@@ -43,9 +43,9 @@ public record RelaySqlFile(Map<String, Map<String, String>> statements, Set<Stri
         p.put("schema", List.of());
         p.put("clear", List.of());
         p.put("produce", List.of("event", "aggregate", "seq", "quantity", "payload"));
-        p.put("claim-select", List.of("now", "batch", "poller", "lease_ticks", "cursor"));
+        p.put("claim-select", List.of("now", "batch", "poller", "lease_ticks", "cursor", "app_now"));
         p.put("claim-token", List.of("now", "poller"));
-        p.put("claim-lease", List.of("event", "poller", "token", "expiry", "now", "lease_ticks"));
+        p.put("claim-lease", List.of("event", "poller", "token", "expiry", "now", "lease_ticks", "app_now"));
         p.put("claim-granted", List.of("event", "poller", "now"));
         p.put("claim-token-write", List.of("token", "now", "poller"));
         p.put("ack", List.of("event", "token", "now", "poller"));

@@ -78,7 +78,7 @@ public final class SqlFileAdapter implements RelayAdapter {
     private List<Event> select(Connection c, ClaimRequest r) throws SQLException {
         List<Event> out = new ArrayList<>();
         try (PreparedStatement ps = prepare(c, "claim-select", params("now", r.now(), "batch", r.batch(), "poller", r.poller(),
-                "lease_ticks", r.leaseTicks(), "cursor", r.cursor())); ResultSet rs = ps.executeQuery()) {
+                "lease_ticks", r.leaseTicks(), "cursor", r.cursor(), "app_now", r.appNow())); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 out.add(event(rs));
             }
@@ -94,7 +94,7 @@ public final class SqlFileAdapter implements RelayAdapter {
         long last = number(c, "claim-token", params("now", r.now(), "poller", r.poller()));
         for (Event e : candidates) {
             int n = update(c, "claim-lease", params("event", e.id(), "poller", r.poller(), "token", last + 1,
-                    "expiry", r.expiry(), "now", r.now(), "lease_ticks", r.leaseTicks()));
+                    "expiry", r.expiry(), "now", r.now(), "lease_ticks", r.leaseTicks(), "app_now", r.appNow()));
             if (n == 0) {
                 continue; // taken by another claimer since it was read: the next claim takes the rest
             }

@@ -120,10 +120,10 @@ public final class ConformanceCheck {
      * The scenarios the conformance check runs: every reference scenario but soak whose hazards the SQL relay can be
      * driven through. Of issue 20's: overlapping producers (commit visibility: real transactions that commit out of
      * sequence order), lease renewal (the relay's {@code renew}), an ack made mid-batch and an ack or release that
-     * matched no row, a late redelivery (dedup retention). Not yet: clock skew.
+     * matched no row, a late redelivery (dedup retention), and clock skew (each poller's {@code :app_now}).
      */
     public static List<Scenario> scenarios() {
-        return ReferenceScenarios.defaults().stream().filter(s -> s.maxSkew() == 0)
+        return ReferenceScenarios.defaults().stream()
                 .filter(s -> s.requiredWitnesses().stream().allMatch(SQL_WITNESSES::contains)).toList();
     }
 
@@ -149,11 +149,11 @@ public final class ConformanceCheck {
     /**
      * The witnesses the SQL relay can show: those of DESIGN.md, and of issue 20's a late commit (the producer's real
      * transactions commit out of sequence order), a renewal taken or refused, an ack mid-batch, an unmatched ack or
-     * release, a redelivery absorbed by a marker older than a lease.
+     * release, a redelivery absorbed by a marker older than a lease, a poller whose clock is off.
      */
     static final Set<Witness> SQL_WITNESSES = EnumSet.of(Witness.STALE_ACK, Witness.DUPLICATE_ABSORBED, Witness.LEASE_RECLAIMED,
             Witness.DELIVERY_RETRIED, Witness.LATE_REDELIVERY, Witness.ACK_MID_BATCH, Witness.UNMATCHED_ACK, Witness.UNMATCHED_RELEASE,
-            Witness.LEASE_RENEWED, Witness.RENEWAL_REFUSED, Witness.LATE_COMMIT);
+            Witness.LEASE_RENEWED, Witness.RENEWAL_REFUSED, Witness.CLOCK_SKEWED, Witness.LATE_COMMIT);
 
     /**
      * Runs {@code seeds} seeds on every scenario (seed-major, so a broken variant is found early whichever
