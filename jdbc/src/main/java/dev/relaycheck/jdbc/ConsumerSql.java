@@ -38,9 +38,9 @@ public final class ConsumerSql {
     }
 
     /** The consumer transaction, or the first of its two for a split consumer; committed. */
-    public Outcome deliver(Connection c, Event e, long token) {
+    public Outcome deliver(Connection c, Event e, long token, int now) {
         try {
-            Outcome o = firstTransaction(c, e, token);
+            Outcome o = firstTransaction(c, e, token, now);
             if (o instanceof Outcome.Duplicate) {
                 c.rollback();
             } else {
@@ -53,12 +53,12 @@ public final class ConsumerSql {
     }
 
     /** The second transaction of a split consumer: whichever of marker and effect the first left out. */
-    public Outcome deliverSecondHalf(Connection c, Event e, long token) {
+    public Outcome deliverSecondHalf(Connection c, Event e, long token, int now) {
         try {
             switch (shape.consumer()) {
                 case MARKER_THEN_EFFECT -> applyEffect(c, e);
                 case EFFECT_THEN_MARKER -> {
-                    if (!insertMarker(c, e, token)) {
+                    if (!insertMarker(c, e, token, now)) {
                         c.rollback();
                         return new Outcome.Duplicate(e.id());
                     }
@@ -75,7 +75,7 @@ public final class ConsumerSql {
     /** The consumer transaction runs and then fails before COMMIT (a transient error): everything rolls back. */
     public Outcome deliverAndFail(Connection c, Event e, long token) {
         try {
-            firstTransaction(c, e, token);
+            firstTransaction(c, e, token, null);
             c.rollback();
             return new Outcome.DeliveryRolledBack(e.id());
         } catch (SQLException ex) {
@@ -83,17 +83,17 @@ public final class ConsumerSql {
         }
     }
 
-    private Outcome firstTransaction(Connection c, Event e, long token) throws SQLException {
+    private Outcome firstTransaction(Connection c, Event e, long token, Integer now) throws SQLException {
         switch (shape.consumer()) {
             case ONE_TRANSACTION -> {
-                if (!insertMarker(c, e, token)) {
+                if (!insertMarker(c, e, token, now)) {
                     return new Outcome.Duplicate(e.id());
                 }
                 applyEffect(c, e);
                 return new Outcome.Applied(e.id());
             }
             case MARKER_THEN_EFFECT -> {
-                if (!insertMarker(c, e, token)) {
+                if (!insertMarker(c, e, token, now)) {
                     return new Outcome.Duplicate(e.id());
                 }
                 return new Outcome.HalfApplied(e.id(), "marker");
@@ -124,11 +124,19 @@ public final class ConsumerSql {
         applyEffect(c, e);
     }
 
-    /** INSERT the marker; false on a duplicate key (the statement failed, the caller rolls back). */
-    private boolean insertMarker(Connection c, Event e, long token) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO applied_event (marker_key, event_id) VALUES (?, ?)")) {
+    /**
+     * INSERT the marker, stamped with the tick it is written at ({@code now}; null in a transaction that will roll
+     * back); false on a duplicate key (the statement failed, the caller rolls back).
+     */
+    private boolean insertMarker(Connection c, Event e, long token, Integer now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO applied_event (marker_key, event_id, written_at) VALUES (?, ?, ?)")) {
             ps.setString(1, markerKey(e, token));
             ps.setString(2, e.id());
+            if (now == null) {
+                ps.setNull(3, java.sql.Types.INTEGER);
+            } else {
+                ps.setInt(3, now);
+            }
             ps.executeUpdate();
             return true;
         } catch (SQLException ex) {

@@ -9,12 +9,17 @@ import dev.relaycheck.model.Step;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The producing service: commits the business row ({@code stock_order}) and, through the relay's
  * {@link RelayAdapter#enqueue}, the outbox row. Correct: one
- * transaction. The outbox-outside-transaction variant commits them in two, one per step.
+ * transaction. The outbox-outside-transaction variant commits them in two, one per step. In a scenario whose
+ * producers overlap, each event's transaction is opened by {@link #begin} on a connection of its own (the row is
+ * inserted with its sequence, not visible to anyone else) and committed later by {@link #commit}, in any order.
  */
 public final class Producer {
     private final SqlShape shape;
@@ -23,6 +28,11 @@ public final class Producer {
     private final Connection outbox;
     private final UserCode user;
     private ProducerState state;
+    /** The open transactions of overlapping producers, in the order they began (which is sequence order). */
+    private final Map<String, Open> open = new LinkedHashMap<>();
+
+    private record Open(Event event, Connection connection) {
+    }
 
     public Producer(SqlShape shape, RelayAdapter adapter, List<Event> events, Connection outbox, ProducerState initial) {
         this(shape, adapter, events, outbox, initial, UserCode.NONE);
@@ -71,6 +81,75 @@ public final class Producer {
             return new Action(step, new Outcome.Produced(e.id()));
         } catch (SQLException ex) {
             throw Tx.rollbackAndWrap(outbox, "produce " + e.id(), ex);
+        }
+    }
+
+    /**
+     * An overlapping producer opens its transaction on {@code own} (a connection of its own) and writes the next
+     * event's business row and outbox row with its sequence, without committing: the row exists, nobody else sees it.
+     */
+    public Action begin(Connection own) {
+        Event e = events.get(state.next());
+        try {
+            insertBusinessRow(own, e);
+            user.businessWrite().write(own, e);
+            adapter.enqueue(own, e);
+        } catch (SQLException ex) {
+            Tx.rollbackQuietly(own, ex);
+            closeQuietly(own);
+            throw new RelaySqlException("begin " + e.id(), ex);
+        }
+        open.put(e.id(), new Open(e, own));
+        state = new ProducerState(state.next() + 1, false);
+        return new Action(new Step.Begin(e.id()), new Outcome.Begun(e.id(), e.seq()));
+    }
+
+    /**
+     * Commits the open transaction of {@code eventId}: its rows become visible. Late when a row with a later
+     * sequence was visible already (read on the producer's own connection right before). Null when it is not open.
+     */
+    public Action commit(String eventId) {
+        Open o = open.remove(eventId);
+        if (o == null) {
+            return null;
+        }
+        boolean late;
+        try {
+            late = adapter.snapshot(outbox).rows().stream().anyMatch(r -> r.event().seq() > o.event().seq());
+            outbox.commit();
+            o.connection().commit();
+        } catch (SQLException ex) {
+            Tx.rollbackQuietly(o.connection(), ex);
+            throw Tx.rollbackAndWrap(outbox, "commit " + eventId, ex);
+        } finally {
+            closeQuietly(o.connection());
+        }
+        return new Action(new Step.Commit(eventId), new Outcome.Committed(eventId, late));
+    }
+
+    /** The events whose transactions are open, in the order they began. */
+    public List<Event> inFlight() {
+        return open.values().stream().map(Open::event).toList();
+    }
+
+    /** Rolls back and closes every open transaction (a new run, or the end of one): their rows never appear. */
+    public void abandon() {
+        for (Open o : new ArrayList<>(open.values())) {
+            try {
+                o.connection().rollback();
+            } catch (SQLException ignored) {
+                // the connection is closed next either way; the database rolls back what it held
+            }
+            closeQuietly(o.connection());
+        }
+        open.clear();
+    }
+
+    private static void closeQuietly(Connection c) {
+        try {
+            c.close();
+        } catch (SQLException ignored) {
+            // nothing left to protect on a connection being thrown away
         }
     }
 

@@ -27,7 +27,8 @@ public final class Schema {
     };
 
     private static final String[] CONSUMER_DDL = {
-            "CREATE TABLE applied_event (marker_key VARCHAR(200) PRIMARY KEY, event_id VARCHAR(64) NOT NULL)",
+            // written_at: the logical tick the marker was written, what the inbox cleanup's retention is judged by
+            "CREATE TABLE applied_event (marker_key VARCHAR(200) PRIMARY KEY, event_id VARCHAR(64) NOT NULL, written_at INT)",
             "CREATE TABLE stock_balance (sku VARCHAR(64) PRIMARY KEY, units INT NOT NULL)",
             "CREATE TABLE stock_movement (movement_id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, "
                     + "event_id VARCHAR(64) NOT NULL, sku VARCHAR(64) NOT NULL, seq INT NOT NULL, quantity INT NOT NULL)"

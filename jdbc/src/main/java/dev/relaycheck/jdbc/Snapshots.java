@@ -3,6 +3,7 @@ package dev.relaycheck.jdbc;
 import dev.relaycheck.jdbc.adapter.OutboxSnapshot;
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.model.ConsumerState;
+import dev.relaycheck.model.HazardState;
 import dev.relaycheck.model.PollerState;
 import dev.relaycheck.model.ProducerState;
 import dev.relaycheck.model.RelayState;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -32,10 +34,33 @@ public final class Snapshots {
     }
 
     public static RelayState read(Connection outbox, Connection consumer, RelayAdapter relay, Local local) {
+        return read(outbox, consumer, relay, local, HazardState.NONE);
+    }
+
+    /**
+     * The same, with the part of the later hazards that lives outside the tables ({@code hazards}: the producers'
+     * open transactions, a cursor relay's cursor and the rows it passed over).
+     */
+    public static RelayState read(Connection outbox, Connection consumer, RelayAdapter relay, Local local, HazardState hazards) {
+        return read(outbox, consumer, relay, local, hazards, Dedup.UNDATED);
+    }
+
+    /**
+     * How the model sees the consumer's markers: {@code dated}, with the tick each was written (where a retention
+     * policy or a late redelivery is judged; elsewhere the model keeps markers undated), and which events' markers the
+     * inbox cleanup purged by policy (relaycheck's cleanup job knows; the table only shows they are gone).
+     */
+    public record Dedup(boolean dated, SortedSet<String> purged) {
+        public static final Dedup UNDATED = new Dedup(false, new TreeSet<>());
+    }
+
+    /** The same, reading the consumer's markers as {@code dedup} says. */
+    public static RelayState read(Connection outbox, Connection consumer, RelayAdapter relay, Local local, HazardState hazards,
+                                  Dedup dedup) {
         try {
             OutboxSnapshot snap = relay.snapshot(outbox);
             RelayState s = new RelayState(local.clock(), snap.lastToken(), snap.rows(), businessWrites(outbox),
-                    consumerState(consumer), local.pollers(), local.producer(), local.faults());
+                    consumerState(consumer, dedup), local.pollers(), local.producer(), local.faults()).withHazards(hazards);
             outbox.commit();
             consumer.commit();
             return s;
@@ -58,6 +83,20 @@ public final class Snapshots {
 
     /** Markers, stock, and from the ledger how often each event was applied and in which order per SKU. */
     public static ConsumerState consumerState(Connection c) throws SQLException {
+        return consumerState(c, Dedup.UNDATED);
+    }
+
+    /** The same, with the markers' write ticks and the purged events as {@code dedup} says. */
+    public static ConsumerState consumerState(Connection c, Dedup dedup) throws SQLException {
+        SortedMap<String, Integer> writtenAt = new TreeMap<>();
+        if (dedup.dated()) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT marker_key, written_at FROM applied_event WHERE written_at IS NOT NULL");
+                 ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    writtenAt.put(rs.getString(1), rs.getInt(2));
+                }
+            }
+        }
         SortedMap<String, String> markers = new TreeMap<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT marker_key, event_id FROM applied_event"); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
@@ -81,6 +120,6 @@ public final class Snapshots {
         }
         SortedMap<String, List<Integer>> appliedOrder = new TreeMap<>();
         order.forEach((sku, seqs) -> appliedOrder.put(sku, List.copyOf(seqs)));
-        return new ConsumerState(markers, stock, effects, appliedOrder);
+        return new ConsumerState(markers, stock, effects, appliedOrder, writtenAt, dedup.purged());
     }
 }

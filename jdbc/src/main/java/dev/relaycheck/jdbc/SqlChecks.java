@@ -92,7 +92,7 @@ public final class SqlChecks {
                     .append("      witnesses reached: ").append(main.witnesses()).append("\n");
             for (SqlVariant v : controls ? SqlVariant.broken() : List.<SqlVariant>of()) {
                 VariantResult r = ConformanceCheck.run(RelayUnderTest.of(v), db, baseSeed, Math.max(seeds, CONTROL_SEEDS),
-                        v.exposingScenario(), null);
+                        v.exposingScenario(), v.exposingSeeds(), null);
                 runs += r.schedules();
                 rows.add(CheckRow.of(CONFORMANCE, v.id(), false, r.verdict(), r.detail()));
                 report.append(line(v.id(), r.verdict(), r)).append("      SQL: ").append(v.statement()).append('\n');

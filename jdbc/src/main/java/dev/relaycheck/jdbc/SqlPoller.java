@@ -36,6 +36,10 @@ public final class SqlPoller implements AutoCloseable {
     private final int batch;
     private final int leaseTicks;
     private final Pauses pauses;
+    /** The relay's cursor (shared with the relay's other pollers, moved by their claims) and the outcomes asked for. */
+    private final PollerContext context;
+    /** How far this poller's clock is off from the database's (a scenario with clock skew chooses it; it survives a crash). */
+    private int skew;
     private Connection outbox;
     private Connection consumer;
     private PollerState state = PollerState.IDLE;
@@ -51,6 +55,13 @@ public final class SqlPoller implements AutoCloseable {
     /** A poller whose consumer transaction also runs the team's own handler. */
     public SqlPoller(String name, RelayUnderTest relay, Databases dbs, int batch, int leaseTicks, Pauses pauses, UserCode user)
             throws SQLException {
+        this(name, relay, dbs, batch, leaseTicks, pauses, user, PollerContext.alone());
+    }
+
+    /** A poller of one world: its relay's shared cursor, and the settle outcomes its scenario asks for. */
+    public SqlPoller(String name, RelayUnderTest relay, Databases dbs, int batch, int leaseTicks, Pauses pauses, UserCode user,
+                     PollerContext context) throws SQLException {
+        this.context = context;
         this.name = name;
         this.shape = relay.shape();
         this.adapter = relay.newAdapter();
@@ -84,15 +95,15 @@ public final class SqlPoller implements AutoCloseable {
         return switch (state.phase()) {
             case IDLE -> adapter.claimsInTwoTransactions() ? readForClaim(now) : claim(now);
             case CLAIMING -> writeClaim(now);
-            case TO_DELIVER -> adapter.deliversAndAcks() ? deliverAndAck(now) : deliver();
-            case DELIVERING -> deliverSecondHalf();
+            case TO_DELIVER -> adapter.deliversAndAcks() ? deliverAndAck(now) : deliver(now);
+            case DELIVERING -> deliverSecondHalf(now);
             case TO_ACK -> ack(now);
             case TO_RELEASE -> release(now);
         };
     }
 
     private ClaimRequest request(int now) {
-        return new ClaimRequest(name, now, batch, leaseTicks);
+        return new ClaimRequest(name, now, batch, leaseTicks, adapter.readsByCursor() ? context.cursor().value() : 0, now + skew);
     }
 
     private Action claim(int now) {
@@ -155,6 +166,7 @@ public final class SqlPoller implements AutoCloseable {
         List<Outcome.Grant> grants = new ArrayList<>();
         for (ClaimedRow r : rows) {
             carried.put(r.event().id(), r.event());
+            context.cursor().passed(r.event().seq());
             grants.add(new Outcome.Grant(r.event().id(), r.token(), r.expiry(), leasedBefore.contains(r.event().id())));
         }
         return new Outcome.Claimed(grants);
@@ -181,12 +193,35 @@ public final class SqlPoller implements AutoCloseable {
         return e;
     }
 
-    private Action deliver() {
+    private Action deliver(int now) {
         pauses.at(Pauses.Point.BEFORE_DELIVER);
         Held h = state.head();
-        Outcome o = consumerSql.deliver(consumer, event(h.eventId()), h.token());
+        Outcome o = late(consumerSql.deliver(consumer, event(h.eventId()), h.token(), now), now);
         state = o instanceof Outcome.HalfApplied ? at(Phase.DELIVERING) : afterDelivery();
         return new Action(new Step.Deliver(name, h.eventId(), h.token()), o);
+    }
+
+    /**
+     * A duplicate absorbed by a marker older than the lease, where the scenario asks (LATE_DUPLICATE, as the model
+     * reports it: a shorter retention would have lost it). The age is read from the marker's written_at.
+     */
+    private Outcome late(Outcome o, int now) {
+        if (!(o instanceof Outcome.Duplicate d) || context.lateDuplicateAfter() < 0) {
+            return o;
+        }
+        try (java.sql.PreparedStatement ps = consumer.prepareStatement("SELECT MIN(written_at) FROM applied_event WHERE event_id = ?")) {
+            ps.setString(1, d.eventId());
+            int age;
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                int at = rs.getInt(1);
+                age = rs.wasNull() ? -1 : now - at;
+            }
+            consumer.commit();
+            return age > context.lateDuplicateAfter() ? new Outcome.LateDuplicate(d.eventId(), age) : o;
+        } catch (SQLException ex) {
+            throw Tx.rollbackAndWrap(consumer, "marker age of " + d.eventId(), ex);
+        }
     }
 
     /**
@@ -242,9 +277,9 @@ public final class SqlPoller implements AutoCloseable {
         };
     }
 
-    private Action deliverSecondHalf() {
+    private Action deliverSecondHalf(int now) {
         Held h = state.head();
-        Outcome o = consumerSql.deliverSecondHalf(consumer, event(h.eventId()), h.token());
+        Outcome o = late(consumerSql.deliverSecondHalf(consumer, event(h.eventId()), h.token(), now), now);
         state = afterDelivery();
         return new Action(new Step.Deliver(name, h.eventId(), h.token()), o);
     }
@@ -264,26 +299,85 @@ public final class SqlPoller implements AutoCloseable {
         return new Action(new Step.Release(name, h.eventId(), h.token()), o);
     }
 
-    /** The fenced acknowledgement or release: the row changed, ACKED or RELEASED; it did not, STALE. */
+    /**
+     * The fenced acknowledgement or release: the row changed, ACKED (mid-batch where the scenario asks, or where it
+     * marked other rows too) or RELEASED; it did not, STALE (UNMATCHED where the scenario asks). A poller that does not
+     * read the row count ({@link SqlShape#readsSettleResult}) believes it settled the row and runs its cleanup: it
+     * unlocks the row by id, whoever holds it now (relaycheck runs the relay's release with the token the row holds,
+     * which is what an unlock by id does).
+     */
     private Outcome fenced(boolean isAck, Held h, int now) {
         try {
-            boolean changed = isAck ? adapter.ack(outbox, h.eventId(), h.token(), now)
+            List<OutboxRow> before = isAck && (state.batch().size() > 1 || context.settle().midBatch())
+                    ? adapter.snapshot(outbox).rows() : List.of();
+            boolean changed = isAck ? adapter.ack(outbox, h.eventId(), h.token(), now, name)
                     : adapter.release(outbox, h.eventId(), h.token(), now);
             if (changed) {
+                Outcome o = isAck ? acked(h, before) : new Outcome.Released(h.eventId(), h.token());
                 outbox.commit();
-                return isAck ? new Outcome.Acked(h.eventId(), h.token()) : new Outcome.Released(h.eventId(), h.token());
+                return o;
             }
-            long current = currentToken(h.eventId()); // only for the report: which token the row holds
+            long current = currentToken(h.eventId()); // which token the row holds: for the report, and a blind unlock
+            boolean unlocks = !shape.readsSettleResult() && current >= 0;
+            if (unlocks) {
+                adapter.release(outbox, h.eventId(), current, now);
+            }
             outbox.commit();
-            return new Outcome.Stale(h.eventId(), h.token(), current);
+            String what = isAck ? Outcome.Unmatched.ACK : Outcome.Unmatched.RELEASE;
+            return unlocks || context.settle().unmatched() ? new Outcome.Unmatched(what, h.eventId(), h.token(), current, unlocks)
+                    : new Outcome.Stale(h.eventId(), h.token(), current);
         } catch (SQLException ex) {
             throw Tx.rollbackAndWrap(outbox, (isAck ? "ack " : "release ") + h.eventId(), ex);
         }
     }
 
+    /**
+     * An ack that matched: ACKED, or ACKED mid-batch when rows of the batch are still to deliver (where the scenario
+     * asks) or the ack marked other rows DELIVERED too (read back: pending {@code before}, delivered now).
+     */
+    private Outcome acked(Held h, List<OutboxRow> before) throws SQLException {
+        List<String> also = new ArrayList<>();
+        if (!before.isEmpty()) {
+            Set<String> deliveredNow = new TreeSet<>();
+            adapter.snapshot(outbox).rows().stream().filter(r -> !r.isPending()).forEach(r -> deliveredNow.add(r.id()));
+            before.stream().filter(r -> r.isPending() && !r.id().equals(h.eventId()) && deliveredNow.contains(r.id()))
+                    .forEach(r -> also.add(r.id()));
+        }
+        List<String> still = state.batch().subList(1, state.batch().size()).stream().map(Held::eventId).toList();
+        boolean mid = !also.isEmpty() || context.settle().midBatch() && !still.isEmpty();
+        return mid ? new Outcome.AckedMidBatch(h.eventId(), h.token(), still, also) : new Outcome.Acked(h.eventId(), h.token());
+    }
+
     private long currentToken(String eventId) throws SQLException {
         return adapter.snapshot(outbox).rows().stream().filter(r -> r.id().equals(eventId)).findFirst()
                 .map(OutboxRow::currentToken).orElse(-1L);
+    }
+
+    /**
+     * The heartbeat: the poller extends the lease on the head of its batch (the relay's {@code renew}, fenced as the
+     * relay fences it). Refused, the poller knows it lost the lease and gives up its batch, as the model's does. Null
+     * when the poller holds nothing to renew.
+     */
+    public Action renew(int now) {
+        if (state.phase() != Phase.TO_DELIVER && state.phase() != Phase.TO_ACK) {
+            return null;
+        }
+        Held h = state.head();
+        Step step = new Step.Renew(name, h.eventId(), h.token());
+        int expiry = now + leaseTicks;
+        try {
+            if (adapter.renew(outbox, h.eventId(), h.token(), name, now, expiry)) {
+                outbox.commit();
+                return new Action(step, new Outcome.Renewed(h.eventId(), h.token(), expiry));
+            }
+            long current = currentToken(h.eventId());
+            outbox.commit();
+            List<String> abandoned = state.batch().stream().map(Held::eventId).toList();
+            forget();
+            return new Action(step, new Outcome.RenewalRefused(h.eventId(), h.token(), current, abandoned));
+        } catch (SQLException ex) {
+            throw Tx.rollbackAndWrap(outbox, "renew " + h.eventId(), ex);
+        }
     }
 
     // ------------------------------------------------------------------ faults
@@ -313,7 +407,7 @@ public final class SqlPoller implements AutoCloseable {
         }
         Held h = state.head();
         try {
-            adapter.ack(outbox, h.eventId(), h.token(), now);
+            adapter.ack(outbox, h.eventId(), h.token(), now, name);
             outbox.rollback();
         } catch (SQLException ex) {
             throw Tx.rollbackAndWrap(outbox, "lost ack " + h.eventId(), ex);
@@ -331,6 +425,12 @@ public final class SqlPoller implements AutoCloseable {
         Outcome o = consumerSql.deliverAndFail(consumer, event(h.eventId()), h.token());
         state = at(Phase.TO_RELEASE);
         return new Action(new Step.DeliverFails(name, h.eventId()), o);
+    }
+
+    /** The poller's clock is {@code skew} ticks off from the database's from now on (0: a fresh scenario). */
+    public Action skew(int skew) {
+        this.skew = skew;
+        return new Action(new Step.Skew(name, skew), new Outcome.Skewed(name, skew));
     }
 
     /** Forgets local state without touching the database (a fresh start of a scenario). */

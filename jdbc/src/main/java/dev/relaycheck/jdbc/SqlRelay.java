@@ -1,10 +1,13 @@
 package dev.relaycheck.jdbc;
 
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
+import dev.relaycheck.model.Event;
+import dev.relaycheck.model.HazardState;
 import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.PollerState;
 import dev.relaycheck.model.ProducerState;
 import dev.relaycheck.model.RelayState;
+import dev.relaycheck.model.RelayTransactions.Finer;
 import dev.relaycheck.model.RelayState.FaultCounts;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.Step;
@@ -13,6 +16,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * A scenario's whole world in SQL, driven one step at a time: the producer, one {@link SqlPoller} per
@@ -33,6 +37,16 @@ public final class SqlRelay implements AutoCloseable {
     private Producer producer;
     private int clock;
     private FaultCounts faults = FaultCounts.NONE;
+    /** The relay's cursor, if it reads by one: the pollers share it. */
+    private final RelayCursor cursor = new RelayCursor();
+    /** Rows that committed at or below a cursor relay's cursor: its claim-select will never return them. */
+    private final TreeSet<String> passedOver = new TreeSet<>();
+    /** Lease renewals taken so far (the scenario bounds them, as the model counts them). */
+    private int renewals;
+    /** Each poller's clock skew as the schedule chose it, in poller order (empty until chosen). */
+    private final List<Integer> skews = new ArrayList<>();
+    /** Events whose dedup marker the consumer's inbox cleanup purged by its retention policy. */
+    private final TreeSet<String> purged = new TreeSet<>();
 
     /** Opens connections to databases that already have the schema; call {@link #reset} before a run. */
     public SqlRelay(RelayUnderTest relay, Scenario scenario, Databases dbs) throws SQLException {
@@ -47,7 +61,8 @@ public final class SqlRelay implements AutoCloseable {
         this.scenario = scenario;
         this.dbs = dbs;
         for (String name : scenario.pollers()) {
-            pollers.add(new SqlPoller(name, relay, dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE, user));
+            pollers.add(new SqlPoller(name, relay, dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE, user,
+                    new PollerContext(cursor, Finer.of(scenario), datesMarkers() ? scenario.grantedLease(relay.traits().modelLogic()) : -1)));
         }
         this.producerConnection = dbs.openOutbox();
         this.observeOutbox = dbs.openOutbox();
@@ -64,6 +79,9 @@ public final class SqlRelay implements AutoCloseable {
 
     /** Back to the scenario's initial state: tables reloaded, clock 0, pollers and producer fresh. */
     public void reset() {
+        if (producer != null) {
+            producer.abandon(); // an open producer transaction of the last run would hold its rows
+        }
         try {
             Schema.load(observeOutbox, observeConsumer, scenario, observer);
         } catch (SQLException ex) {
@@ -74,6 +92,12 @@ public final class SqlRelay implements AutoCloseable {
         producer = new Producer(relay.shape(), relay.newAdapter(), scenario.events(), producerConnection, new ProducerState(next, false), user);
         clock = 0;
         faults = FaultCounts.NONE;
+        cursor.reset();
+        passedOver.clear();
+        renewals = 0;
+        purged.clear();
+        skews.clear();
+        pollers.forEach(p -> p.skew(0));
     }
 
     public int clock() {
@@ -98,12 +122,27 @@ public final class SqlRelay implements AutoCloseable {
      * only happens once the SQL relay has already diverged from the model.
      */
     public Action apply(Step step) {
+        Action a = take(step);
+        cleanInbox(null);
+        return a;
+    }
+
+    private Action take(Step step) {
+        if (step instanceof Step.Purge p) {
+            return cleanInbox(p.eventId());
+        }
         if (step instanceof Step.Tick) {
             clock++;
             return new Action(step, new Outcome.Ticked(clock));
         }
         if (step instanceof Step.Produce) {
             return producer.finished() ? null : producer.produce();
+        }
+        if (step instanceof Step.Begin) {
+            return producer.finished() ? null : begin();
+        }
+        if (step instanceof Step.Commit c) {
+            return commit(c.eventId());
         }
         if (step instanceof Step.ProduceFails) {
             if (producer.finished()) {
@@ -124,6 +163,17 @@ public final class SqlRelay implements AutoCloseable {
             }
             return a;
         }
+        if (step instanceof Step.Skew k) {
+            skews.add(k.skew());
+            return poller(k.poller()).skew(k.skew());
+        }
+        if (step instanceof Step.Renew) {
+            Action a = p.renew(clock);
+            if (a != null) {
+                renewals++;
+            }
+            return a;
+        }
         if (step instanceof Step.DeliverFails) {
             Action a = p.deliverFails();
             if (a != null) {
@@ -134,12 +184,104 @@ public final class SqlRelay implements AutoCloseable {
         return p.runNext(clock); // Claim, Deliver, Ack, Release: the poller runs its next transaction
     }
 
+    /** An overlapping producer's transaction opens on a connection of its own. */
+    private Action begin() {
+        try {
+            return producer.begin(dbs.openOutbox());
+        } catch (SQLException ex) {
+            throw new RelaySqlException("open a producer connection", ex);
+        }
+    }
+
     /**
-     * Lets one actor take its own next step, no model involved: the producer commits its next event, a
-     * poller runs its next transaction. Null when the producer is done.
+     * An overlapping producer's transaction commits. A cursor relay whose cursor already passed the row's sequence
+     * will never read it: the row is passed over (what NO_LOST_EVENT judges, as in the model).
+     */
+    private Action commit(String eventId) {
+        Action a = producer.commit(eventId);
+        if (a != null && keepsCursor() && scenario.event(eventId).seq() <= cursor.value()) {
+            passedOver.add(eventId);
+        }
+        return a;
+    }
+
+    /**
+     * Whether this world reports a cursor relay's cursor: only where producers overlap, as in the model (elsewhere
+     * no row can commit below the cursor, and the model's cursor relay is the reference logic, state for state).
+     */
+    private boolean keepsCursor() {
+        return scenario.producersOverlap() && observer.readsByCursor();
+    }
+
+    /**
+     * Lets one actor take its own next step, no model involved: the producer commits its next event (with
+     * overlapping producers: opens the next transaction, or once all are open commits the oldest), a poller runs
+     * its next transaction. Null when the producer is done.
      */
     public Action act(String actor) {
+        Action a = actAlone(actor);
+        cleanInbox(null);
+        return a;
+    }
+
+    /**
+     * The consumer's inbox cleanup (relaycheck's side, {@link SqlShape#retention}): deletes the markers older than the
+     * retention, of {@code eventId} only (a schedule's Purge step) or of every event (the job running between steps).
+     * Returns the Purge step it took for {@code eventId}, or null when nothing was due (or the consumer keeps markers
+     * for ever).
+     */
+    private Action cleanInbox(String eventId) {
+        java.util.OptionalInt retention = relay.shape().retention().ticks(scenario.leaseTicks());
+        if (retention.isEmpty()) {
+            return null;
+        }
+        int oldest = clock - retention.getAsInt();
+        String only = eventId == null ? "" : " AND event_id = ?";
+        try {
+            Outcome.Purged first = null;
+            try (java.sql.PreparedStatement ps = observeConsumer.prepareStatement("SELECT marker_key, event_id, written_at FROM applied_event"
+                    + " WHERE written_at <= ?" + only + " ORDER BY event_id, marker_key")) {
+                ps.setInt(1, oldest);
+                if (eventId != null) {
+                    ps.setString(2, eventId);
+                }
+                try (java.sql.ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        purged.add(rs.getString(2));
+                        if (first == null) {
+                            first = new Outcome.Purged(rs.getString(2), rs.getString(1), rs.getInt(3), clock);
+                        }
+                    }
+                }
+            }
+            try (java.sql.PreparedStatement ps = observeConsumer.prepareStatement("DELETE FROM applied_event WHERE written_at <= ?" + only)) {
+                ps.setInt(1, oldest);
+                if (eventId != null) {
+                    ps.setString(2, eventId);
+                }
+                ps.executeUpdate();
+            }
+            observeConsumer.commit();
+            return first == null ? null : new Action(new Step.Purge(first.eventId()), first);
+        } catch (SQLException ex) {
+            throw Tx.rollbackAndWrap(observeConsumer, "inbox cleanup", ex);
+        }
+    }
+
+    /**
+     * Whether the model stamps markers with their write tick here: where the scenario asks to see late redeliveries
+     * (the relay under test is compared with a logic that keeps markers for ever).
+     */
+    private boolean datesMarkers() {
+        return scenario.requiredWitnesses().contains(dev.relaycheck.model.Witness.LATE_REDELIVERY);
+    }
+
+    private Action actAlone(String actor) {
         if (actor.equals(Scenario.PRODUCER)) {
+            if (scenario.producersOverlap()) {
+                List<Event> open = producer.inFlight();
+                return !producer.finished() ? begin() : open.isEmpty() ? null : commit(open.get(0).id());
+            }
             return producer.finished() ? null : producer.produce();
         }
         return poller(actor).runNext(clock);
@@ -148,11 +290,16 @@ public final class SqlRelay implements AutoCloseable {
     /** The whole state, rebuilt from the tables plus what lives outside them. */
     public RelayState snapshot() {
         List<PollerState> states = pollers.stream().map(SqlPoller::state).toList();
-        return Snapshots.read(observeOutbox, observeConsumer, observer, new Snapshots.Local(clock, states, producer.state(), faults));
+        HazardState hazards = new HazardState(renewals, skews, producer.inFlight(), keepsCursor() ? cursor.value() : 0, passedOver);
+        return Snapshots.read(observeOutbox, observeConsumer, observer, new Snapshots.Local(clock, states, producer.state(), faults),
+                hazards, new Snapshots.Dedup(datesMarkers(), purged));
     }
 
     @Override
     public void close() {
+        if (producer != null) {
+            producer.abandon();
+        }
         pollers.forEach(SqlPoller::close);
         for (Connection c : new Connection[]{producerConnection, observeOutbox, observeConsumer}) {
             try {

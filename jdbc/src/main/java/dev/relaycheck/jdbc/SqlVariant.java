@@ -48,7 +48,39 @@ public enum SqlVariant {
     OUTBOX_OUTSIDE_TRANSACTION("outbox-outside-transaction", "producer: INSERT business row; COMMIT; then the relay's produce; COMMIT",
             List.of(), SqlShape.CORRECT.withProducerInOneTransaction(false)),
     RELEASE_IGNORES_TOKEN("release-ignores-token", "relay file, release: UPDATE outbox SET lease_* = NULL WHERE event_id = :event AND status = 'PENDING' (no lease_token)",
-            List.of(Edit.remove("release", Clause.TOKEN_FENCE)), SqlShape.CORRECT);
+            List.of(Edit.remove("release", Clause.TOKEN_FENCE)), SqlShape.CORRECT),
+    // issue 20's hazards
+    CURSOR_BY_SEQUENCE("cursor-by-sequence", "relay file, claim-select: AND o.seq > :cursor (rows after the highest sequence the relay "
+            + "claimed): a producer transaction that took seq 1 and commits after seq 2 was claimed is never read (watermark skip)",
+            List.of(new Edit("claim-select", Clause.HEAD, Clause.HEAD + Clause.AFTER_CURSOR)), SqlShape.CORRECT),
+    RENEWAL_BY_OWNER("renewal-by-owner", "relay file, renew: WHERE event_id = :event AND status = 'PENDING' AND lease_expiry > :now, "
+            + "no lease_token: renewal by owner name, and the owner is the node name all of a node's pollers share (ShedLock's "
+            + "locked_by), so a stalled poller renews the lease another poller took over",
+            List.of(Edit.remove("renew", Clause.TOKEN_FENCE)), SqlShape.CORRECT),
+    RENEWAL_IGNORES_EXPIRY("renewal-ignores-expiry", "relay file, renew: WHERE event_id = :event AND status = 'PENDING' AND "
+            + "lease_token IS NOT NULL (by the node's owner name, no lease_expiry > :now): revives a lapsed or taken-over lease",
+            List.of(new Edit("renew", Clause.TOKEN_FENCE, " AND lease_token IS NOT NULL"), Edit.remove("renew", Clause.LIVE)),
+            SqlShape.CORRECT),
+    BATCH_ACK_WHOLE_BATCH("batch-ack-whole-batch", "relay file, ack: UPDATE outbox SET status = 'DELIVERED' ... WHERE lease_owner = :poller "
+            + "AND status = 'PENDING' (the batch's rows, by owner, not the row delivered): rows of the batch never delivered "
+            + "are DELIVERED with no effect",
+            List.of(new Edit("ack", "event_id = :event AND lease_token = :token", "lease_owner = :poller")), SqlShape.CORRECT),
+    IGNORES_SETTLE_RESULT("ignores-settle-result", "poller: ignores the row count of its ack or release, believes it settled the row "
+            + "and unlocks it by id (lease_* = NULL WHERE event_id = :event), wiping the live lease of the poller that took it over",
+            List.of(), SqlShape.CORRECT.withReadsSettleResult(false)),
+    PURGE_AT_ACK("purge-at-ack", "consumer: the inbox cleanup deletes a dedup marker as soon as the event is handled "
+            + "(DELETE FROM applied_event WHERE written_at <= :now): the redelivery after a lost ack applies the effect again",
+            List.of(), SqlShape.CORRECT.withRetention(SqlShape.Retention.AT_ACK)),
+    RETENTION_SHORTER_THAN_REDELIVERY("retention-shorter-than-redelivery", "consumer: the inbox cleanup keeps markers for one lease "
+            + "(DELETE FROM applied_event WHERE written_at <= :now - :lease): a redelivery after a re-claim or a stalled poller "
+            + "comes later and applies the effect again",
+            List.of(), SqlShape.CORRECT.withRetention(SqlShape.Retention.ONE_LEASE)),
+    APP_CLOCK_EXPIRY("app-clock-expiry", "relay file, claim-select and claim-lease: o.lease_expiry <= :app_now, and claim-lease "
+            + "SET lease_expiry = :app_now + :lease_ticks: the lease is written and judged on the poller's own clock, so a poller "
+            + "whose clock runs ahead takes a lease still live on the database's clock",
+            List.of(new Edit("claim-select", Clause.EXPIRED, Clause.EXPIRED_ON_APP_CLOCK),
+                    new Edit("claim-lease", Clause.EXPIRED, Clause.EXPIRED_ON_APP_CLOCK),
+                    new Edit("claim-lease", "lease_expiry = :expiry", "lease_expiry = :app_now + :lease_ticks")), SqlShape.CORRECT);
 
     /** Clauses of the reference relay file that the broken variants take out or change. */
     static final class Clause {
@@ -58,6 +90,10 @@ public enum SqlVariant {
                 + " AND e.status = 'PENDING' AND e.seq < o.seq)";
         static final String PENDING = "\n  AND o.status = 'PENDING'";
         static final String LOCK = "\nFOR UPDATE SKIP LOCKED";
+        static final String AFTER_CURSOR = "\n  AND o.seq > :cursor";
+        static final String LIVE = " AND lease_expiry > :now";
+        static final String EXPIRED = "o.lease_expiry <= :now";
+        static final String EXPIRED_ON_APP_CLOCK = "o.lease_expiry <= :app_now";
 
         private Clause() {
         }
@@ -92,11 +128,33 @@ public enum SqlVariant {
     /**
      * The reference scenario shaped for this mistake, which the conformance check tries first when the variant
      * runs as a negative control (null: none in particular). A stale release needs a failed delivery after the
-     * lease expired and another poller re-claimed the row: random walks meet it rarely elsewhere.
+     * lease expired and another poller re-claimed the row: random walks meet it rarely elsewhere. A cursor relay
+     * loses a row only where producer transactions commit out of sequence order.
      */
     public String exposingScenario() {
-        return this == RELEASE_IGNORES_TOKEN ? "stale-ack-after-expiry" : null;
+        return switch (this) {
+            case RELEASE_IGNORES_TOKEN -> "stale-ack-after-expiry";
+            case CURSOR_BY_SEQUENCE -> "commit-visibility"; // only overlapping producers commit a row below the cursor
+            case RENEWAL_BY_OWNER, RENEWAL_IGNORES_EXPIRY -> "lease-renewal"; // the only scenario that renews
+            case BATCH_ACK_WHOLE_BATCH -> "batch-ack"; // a batch of two, acked while its second row is still to deliver
+            case IGNORES_SETTLE_RESULT -> "unmatched-settle"; // a stalled poller's ack or release after a takeover
+            case PURGE_AT_ACK, RETENTION_SHORTER_THAN_REDELIVERY -> "marker-retention"; // a lost ack, a late redelivery
+            case APP_CLOCK_EXPIRY -> "clock-skew"; // pollers whose clocks are off from the database's
+            default -> null;
+        };
     }
+
+    /**
+     * Seeds of {@link #exposingScenario} a negative control needs at least (0: as many as the other scenarios get). A
+     * heartbeat fired after another poller took the lease over is about one walk in seventy of lease-renewal (from base
+     * seed 1 the first is walk 51), where the exhaustive model search finds it at once.
+     */
+    public int exposingSeeds() {
+        return this == RENEWAL_BY_OWNER || this == RENEWAL_IGNORES_EXPIRY ? RENEWAL_SEEDS : 0;
+    }
+
+    /** Seeds of lease-renewal for the renewal controls (see {@link #exposingSeeds}). */
+    static final int RENEWAL_SEEDS = 64;
 
     /** The catalogue id this SQL stands for ({@code correct} or a {@code LogicCatalogue} variant id). */
     public String id() {

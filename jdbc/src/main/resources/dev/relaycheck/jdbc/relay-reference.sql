@@ -41,6 +41,9 @@ VALUES (:event, :aggregate, :seq, :quantity, :payload, 'PENDING')
 
 -- the claim's candidates, in delivery order: pending, lease absent or expired, and no earlier pending row of the
 -- same aggregate (head-of-aggregate: what keeps each aggregate's order). Gets :now :batch :poller :lease_ticks
+-- and :cursor (a relay that reads "rows after the last sequence I saw" uses it: relaycheck keeps that cursor, the
+-- highest sequence the relay has claimed; the reference claims by status and has no cursor) and :app_now (the
+-- poller's own clock, off from the database's :now by its skew: judge leases on :now, the database's clock)
 -- name: claim-select
 SELECT o.event_id, o.aggregate_id, o.seq, o.quantity, o.payload
 FROM outbox o
@@ -56,7 +59,7 @@ FOR UPDATE SKIP LOCKED
 SELECT last_token FROM fencing_token WHERE id = 1 FOR UPDATE
 
 -- one candidate leased with a fresh token (:token is the last one + 1), re-checking that it is still claimable.
--- 1 row: leased; 0 rows: someone else took it. Gets :event :poller :token :expiry :now :lease_ticks
+-- 1 row: leased; 0 rows: someone else took it. Gets :event :poller :token :expiry :now :lease_ticks :app_now
 -- name: claim-lease
 UPDATE outbox o SET lease_owner = :poller, lease_token = :token, lease_expiry = :expiry
 WHERE o.event_id = :event
@@ -81,6 +84,13 @@ WHERE event_id = :event AND lease_token = :token AND status = 'PENDING'
 -- name: release
 UPDATE outbox SET lease_owner = NULL, lease_token = NULL, lease_expiry = NULL
 WHERE event_id = :event AND lease_token = :token AND status = 'PENDING'
+
+-- optional: the heartbeat that extends the lease a poller works under (leave it out if your relay never renews).
+-- Fenced by token and re-checking expiry: 1 row renewed; 0 rows: the lease was taken over or lapsed, the poller
+-- gives up its batch. Gets :event :token :now :poller :expiry :lease_ticks
+-- name: renew
+UPDATE outbox SET lease_expiry = :expiry
+WHERE event_id = :event AND lease_token = :token AND status = 'PENDING' AND lease_expiry > :now
 
 -- every row, in sequence order, in relaycheck's terms
 -- name: snapshot

@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The reference relay and every broken SQL variant on a real PostgreSQL server, as on H2. A PostgreSQL
  * step costs several H2 steps, so the default budget is small: seeds per scenario from
- * -Drelaycheck.pg.seeds (default 6: 48 schedules over the 8 scenarios for the reference relay).
+ * -Drelaycheck.pg.seeds (default 6 per scenario for the reference relay, marker-retention 16: ConformanceCheck.seedsOf).
  */
 class PostgresConformanceTest {
     static final int SEEDS = Integer.getInteger("relaycheck.pg.seeds", 6);
@@ -33,7 +33,7 @@ class PostgresConformanceTest {
         PostgresTarget external = PostgresTarget.external(PostgresForTests.target().url());
         VariantResult r = ConformanceCheck.run(RelayUnderTest.of(SqlVariant.CORRECT), external, 3, 1, null);
         assertThat(r.firstFailure()).as(r.detail()).isNull();
-        assertThat(r.schedules()).isEqualTo(ConformanceCheck.scenarios().size());
+        assertThat(r.schedules()).isEqualTo(ConformanceCheck.schedules(RelayUnderTest.of(SqlVariant.CORRECT), 1));
         assertThat(external.arg()).startsWith("jdbc:postgresql://127.0.0.1:");
     }
 
@@ -41,7 +41,8 @@ class PostgresConformanceTest {
     @EnumSource(value = SqlVariant.class, names = "CORRECT", mode = EnumSource.Mode.EXCLUDE)
     void brokenSqlVariantIsCaughtOnPostgres(SqlVariant variant) throws SQLException {
         PostgresTarget pg = PostgresForTests.target();
-        VariantResult r = ConformanceCheck.run(RelayUnderTest.of(variant), pg, 1, Math.max(SEEDS, 20), null);
+        VariantResult r = ConformanceCheck.run(RelayUnderTest.of(variant), pg, 1, Math.max(SEEDS, SqlChecks.CONTROL_SEEDS),
+                variant.exposingScenario(), variant.exposingSeeds(), null); // as the SQL checks run their controls
         System.out.println(variant.id() + " on postgres: " + r.verdict() + " " + r.detail());
         assertThat(r.verdict()).as(r.detail()).isEqualTo("CAUGHT");
         assertThat(r.firstFailure().violation()).as(r.detail()).isNotNull();

@@ -441,9 +441,7 @@ public final class RelayModel {
 
     /** Which finer outcomes of an ack or release this scenario asks for (hazards 2 and 6). */
     private RelayTransactions.Finer finerSettle() {
-        java.util.Set<Witness> w = scenario.requiredWitnesses();
-        return new RelayTransactions.Finer(w.contains(Witness.ACK_MID_BATCH),
-                w.contains(Witness.UNMATCHED_ACK) || w.contains(Witness.UNMATCHED_RELEASE));
+        return RelayTransactions.Finer.of(scenario);
     }
 
     /** Delivery and ack in one transaction: asked of the logic, honoured only where the shape allows it. */

@@ -217,6 +217,12 @@ public final class RelayTransactions {
      */
     public record Finer(boolean midBatch, boolean unmatched) {
         public static final Finer NONE = new Finer(false, false);
+
+        /** The finer outcomes {@code scenario} asks for: those its required witnesses are made of. */
+        public static Finer of(Scenario scenario) {
+            java.util.Set<Witness> w = scenario.requiredWitnesses();
+            return new Finer(w.contains(Witness.ACK_MID_BATCH), w.contains(Witness.UNMATCHED_ACK) || w.contains(Witness.UNMATCHED_RELEASE));
+        }
     }
 
     /**

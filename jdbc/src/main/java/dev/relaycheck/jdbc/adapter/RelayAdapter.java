@@ -48,6 +48,14 @@ public interface RelayAdapter {
     /** Marks the row delivered if {@code token} is its current token; true when the row changed. */
     boolean ack(Connection outbox, String eventId, long token, int now) throws SQLException;
 
+    /**
+     * The same ack, knowing which poller acks (a relay whose ack is fenced by owner, or by batch, uses it); relaycheck
+     * calls this one. True when the ack changed a row.
+     */
+    default boolean ack(Connection outbox, String eventId, long token, int now, String poller) throws SQLException {
+        return ack(outbox, eventId, token, now);
+    }
+
     /** Clears the row's lease (after a failed delivery) if {@code token} is its current token; true when it changed. */
     boolean release(Connection outbox, String eventId, long token, int now) throws SQLException;
 
@@ -112,5 +120,31 @@ public interface RelayAdapter {
     /** The write transaction of a two-transaction claim: leases what {@link #claimRead} returned. */
     default List<ClaimedRow> claimWrite(Connection outbox, ClaimRequest request, List<Event> read) throws SQLException {
         throw new UnsupportedOperationException("this relay claims in one transaction");
+    }
+
+    /**
+     * Optional: true for a relay that reads only rows after a cursor it keeps (a polling relay that remembers the
+     * last sequence it saw). relaycheck keeps that cursor for it, shared by its pollers as one relay process
+     * would: the highest sequence any of them has claimed, passed as {@link ClaimRequest#cursor()}.
+     */
+    default boolean readsByCursor() {
+        return false;
+    }
+
+    /**
+     * Optional: true for a relay whose pollers renew (heartbeat) the lease they work under; relaycheck then calls
+     * {@link #renew} where the model's schedule renews, and runs the scenarios that need it (lease-renewal).
+     */
+    default boolean renews() {
+        return false;
+    }
+
+    /**
+     * Extends the lease on {@code eventId} to {@code expiry} if the relay accepts the renewal by {@code poller}
+     * presenting {@code token} at logical time {@code now}; true when the row changed. A correct renewal is fenced by
+     * token and re-checks expiry: it never extends a lease that was taken over or has lapsed.
+     */
+    default boolean renew(Connection outbox, String eventId, long token, String poller, int now, int expiry) throws SQLException {
+        throw new UnsupportedOperationException("this relay does not renew its leases");
     }
 }

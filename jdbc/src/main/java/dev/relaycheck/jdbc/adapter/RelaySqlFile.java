@@ -43,17 +43,21 @@ public record RelaySqlFile(Map<String, Map<String, String>> statements, Set<Stri
         p.put("schema", List.of());
         p.put("clear", List.of());
         p.put("produce", List.of("event", "aggregate", "seq", "quantity", "payload"));
-        p.put("claim-select", List.of("now", "batch", "poller", "lease_ticks"));
+        p.put("claim-select", List.of("now", "batch", "poller", "lease_ticks", "cursor", "app_now"));
         p.put("claim-token", List.of("now", "poller"));
-        p.put("claim-lease", List.of("event", "poller", "token", "expiry", "now", "lease_ticks"));
+        p.put("claim-lease", List.of("event", "poller", "token", "expiry", "now", "lease_ticks", "app_now"));
         p.put("claim-granted", List.of("event", "poller", "now"));
         p.put("claim-token-write", List.of("token", "now", "poller"));
         p.put("ack", List.of("event", "token", "now", "poller"));
         p.put("release", List.of("event", "token", "now", "poller"));
+        p.put("renew", List.of("event", "token", "now", "poller", "expiry", "lease_ticks"));
         p.put("snapshot", List.of());
         p.put("snapshot-token", List.of());
         return p;
     }
+
+    /** Statements a relay file may leave out: a relay without lease renewal has no {@code renew}. */
+    public static final Set<String> OPTIONAL = Set.of("renew");
 
     private static final Pattern NAME = Pattern.compile("^--\\s*name:\\s*([a-z][a-z0-9-]*)\\s*(?:\\[([a-z0-9]+)])?\\s*$");
     private static final Pattern OPTION = Pattern.compile("^--\\s*option:\\s*([a-z][a-z0-9-]*)\\s*$");
@@ -147,6 +151,9 @@ public record RelaySqlFile(Map<String, Map<String, String>> statements, Set<Stri
 
     private void validate(String where) {
         for (String required : PARAMETERS.keySet()) {
+            if (OPTIONAL.contains(required) && !statements.containsKey(required)) {
+                continue;
+            }
             Map<String, String> v = statements.get(required);
             if (v == null || !v.containsKey("")) {
                 boolean allDialects = v != null && v.keySet().containsAll(List.of(Dialect.H2.id(), Dialect.POSTGRES.id()));
@@ -186,6 +193,17 @@ public record RelaySqlFile(Map<String, Map<String, String>> statements, Set<Stri
             throw new IllegalStateException("statement '" + name + "' has no version for " + dialect.id());
         }
         return split(text).stream().map(NamedSql::parse).toList();
+    }
+
+    /** Whether any version of statement {@code name} uses the named parameter {@code parameter}. */
+    public boolean uses(String name, String parameter) {
+        return statements.getOrDefault(name, Map.of()).values().stream()
+                .anyMatch(text -> split(text).stream().anyMatch(part -> NamedSql.parse(part).parameters().contains(parameter)));
+    }
+
+    /** Whether the file has statement {@code name} (an optional one may be absent). */
+    public boolean has(String name) {
+        return statements.containsKey(name);
     }
 
     public boolean claimsInTwoTransactions() {

@@ -54,6 +54,12 @@ public final class SqlFileAdapter implements RelayAdapter {
         return lease(outbox, r, select(outbox, r));
     }
 
+    /** A relay file whose claim-select reads {@code :cursor} keeps a cursor (relaycheck moves it). */
+    @Override
+    public boolean readsByCursor() {
+        return file.uses("claim-select", "cursor");
+    }
+
     @Override
     public boolean claimsInTwoTransactions() {
         return file.claimsInTwoTransactions();
@@ -72,7 +78,7 @@ public final class SqlFileAdapter implements RelayAdapter {
     private List<Event> select(Connection c, ClaimRequest r) throws SQLException {
         List<Event> out = new ArrayList<>();
         try (PreparedStatement ps = prepare(c, "claim-select", params("now", r.now(), "batch", r.batch(), "poller", r.poller(),
-                "lease_ticks", r.leaseTicks())); ResultSet rs = ps.executeQuery()) {
+                "lease_ticks", r.leaseTicks(), "cursor", r.cursor(), "app_now", r.appNow())); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 out.add(event(rs));
             }
@@ -88,7 +94,7 @@ public final class SqlFileAdapter implements RelayAdapter {
         long last = number(c, "claim-token", params("now", r.now(), "poller", r.poller()));
         for (Event e : candidates) {
             int n = update(c, "claim-lease", params("event", e.id(), "poller", r.poller(), "token", last + 1,
-                    "expiry", r.expiry(), "now", r.now(), "lease_ticks", r.leaseTicks()));
+                    "expiry", r.expiry(), "now", r.now(), "lease_ticks", r.leaseTicks(), "app_now", r.appNow()));
             if (n == 0) {
                 continue; // taken by another claimer since it was read: the next claim takes the rest
             }
@@ -109,12 +115,29 @@ public final class SqlFileAdapter implements RelayAdapter {
 
     @Override
     public boolean ack(Connection outbox, String eventId, long token, int now) throws SQLException {
-        return update(outbox, "ack", params("event", eventId, "token", token, "now", now, "poller", "")) == 1;
+        return ack(outbox, eventId, token, now, "");
+    }
+
+    /** True when the ack changed any row (an ack fenced by owner or by batch may mark several). */
+    @Override
+    public boolean ack(Connection outbox, String eventId, long token, int now, String poller) throws SQLException {
+        return update(outbox, "ack", params("event", eventId, "token", token, "now", now, "poller", poller)) >= 1;
     }
 
     @Override
     public boolean release(Connection outbox, String eventId, long token, int now) throws SQLException {
         return update(outbox, "release", params("event", eventId, "token", token, "now", now, "poller", "")) == 1;
+    }
+
+    @Override
+    public boolean renews() {
+        return file.has("renew");
+    }
+
+    @Override
+    public boolean renew(Connection outbox, String eventId, long token, String poller, int now, int expiry) throws SQLException {
+        return update(outbox, "renew", params("event", eventId, "token", token, "now", now, "poller", poller, "expiry", expiry,
+                "lease_ticks", expiry - now)) == 1;
     }
 
     @Override
