@@ -38,7 +38,12 @@ public final class ConsumerSql {
     }
 
     /** The consumer transaction, or the first of its two for a split consumer; committed. */
-    public Outcome deliver(Connection c, Event e, long token, int now) {
+    public Outcome deliver(Connection c, Event e, long token) {
+        return deliver(c, e, token, null);
+    }
+
+    /** The same, stamping a marker it writes with the tick {@code now} (what a retention policy judges it by). */
+    public Outcome deliver(Connection c, Event e, long token, Integer now) {
         try {
             Outcome o = firstTransaction(c, e, token, now);
             if (o instanceof Outcome.Duplicate) {
@@ -53,7 +58,12 @@ public final class ConsumerSql {
     }
 
     /** The second transaction of a split consumer: whichever of marker and effect the first left out. */
-    public Outcome deliverSecondHalf(Connection c, Event e, long token, int now) {
+    public Outcome deliverSecondHalf(Connection c, Event e, long token) {
+        return deliverSecondHalf(c, e, token, null);
+    }
+
+    /** The same, stamping a marker it writes with the tick {@code now}. */
+    public Outcome deliverSecondHalf(Connection c, Event e, long token, Integer now) {
         try {
             switch (shape.consumer()) {
                 case MARKER_THEN_EFFECT -> applyEffect(c, e);

@@ -153,6 +153,15 @@ public enum SqlVariant {
         return this == RENEWAL_BY_OWNER || this == RENEWAL_IGNORES_EXPIRY ? RENEWAL_SEEDS : 0;
     }
 
+    /**
+     * Issue 20's mistakes: each shows only in a scenario with its hazard ({@link #exposingScenario}: overlapping
+     * producers, renewals, skew, a batch acked mid-way, an unmatched settle, a late redelivery), which DESIGN.md's
+     * scenarios never exercise; a check that runs only those cannot use them as negative controls.
+     */
+    public boolean needsItsOwnScenario() {
+        return ordinal() >= CURSOR_BY_SEQUENCE.ordinal();
+    }
+
     /** Seeds of lease-renewal for the renewal controls (see {@link #exposingSeeds}). */
     static final int RENEWAL_SEEDS = 64;
 
