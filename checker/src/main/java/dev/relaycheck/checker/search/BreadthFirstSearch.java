@@ -146,13 +146,62 @@ public final class BreadthFirstSearch {
         this.progress = progress;
     }
 
+    /** The most distinct states a default bound allows: the tree numbers states in an int, with room to spare. */
+    static final long DEFAULT_BOUND_CAP = 200_000_000L;
+    /** Bytes of heap that are not the search's: the model, the logic's memo tables, the JIT's and the CLI's objects. */
+    static final long HEAP_BESIDE_THE_SEARCH = 24L << 20;
     /**
-     * The bound on distinct states that fits the heap. A readable frontier holds whole states (hundreds of
-     * bytes each); a packed one holds a few longs, so the table and the frontier together stay near 100 bytes.
+     * The least default bound: a heap too small for the full-size buffers still runs a small scenario (its
+     * chunks, and so its buffers, are no bigger than its levels) and stops a big one early, INCOMPLETE.
+     */
+    static final int LEAST_DEFAULT_BOUND = 10_000;
+    /** Successors a state may list, for the chunk buffers' size (soak averages 5.3; a buffer keeps its peak). */
+    static final int SUCCESSORS_A_STATE = 8;
+    /**
+     * What a readable frontier state costs beside its fingerprint and tree entry (its RelayState objects, parts
+     * shared with its parent counted once): mixed-big's 432 k states left 90 MiB live after the last
+     * collection, 160 to 220 bytes a state; twice that, for wider levels than mixed-big's.
+     */
+    static final int READABLE_STATE_BYTES = 400;
+
+    /**
+     * The bound on distinct states that fits the heap: the heap less the fixed buffers, over what a stored
+     * state costs at the search's peak, so a search without --max-states stops INCOMPLETE before an
+     * OutOfMemoryError, and a big heap goes as far as it holds (150 bytes a state, the bound before, stopped a
+     * 115 M-state soak-sized search that completed at -Xmx16g with 6 GB resident).
      */
     static int defaultMaxStates(StateSpace space) {
-        long perState = space.wordsPerState() > 0 ? 150 : 600; // with margin for the frontier's peak
-        return (int) Math.min(200_000_000L, Runtime.getRuntime().maxMemory() / perState);
+        return defaultMaxStates(space.wordsPerState(), Runtime.getRuntime().maxMemory());
+    }
+
+    static int defaultMaxStates(int wordsPerState, long heapBytes) {
+        long free = heapBytes - HEAP_BESIDE_THE_SEARCH - chunkBufferBytes(wordsPerState);
+        return (int) Math.max(LEAST_DEFAULT_BOUND, Math.min(DEFAULT_BOUND_CAP, free / bytesPerStoredState(wordsPerState)));
+    }
+
+    /**
+     * What a stored state costs at the search's peak. Packed: its fingerprint in the visited set, at most 70%
+     * full, 11.4 bytes, and 34.3 while a shard grows (the old array and the one twice its size), so 35; its
+     * parent and step choice in the tree, 5; and its words and route in the two frontier levels a search
+     * holds, neither more than a quarter of the states (soak's widest level is a tenth) and each array up to
+     * twice its content: 3/4 of 8 bytes a word. Soak's 3 words make 64 bytes (20.3 stored once the search
+     * ends, bench's bytes/state). Readable: the same visited set and tree, and a frontier of objects.
+     */
+    static long bytesPerStoredState(int wordsPerState) {
+        return wordsPerState > 0 ? 35 + 5 + 6L * (wordsPerState + 1) : 35 + 5 + READABLE_STATE_BYTES;
+    }
+
+    /**
+     * The two chunks' successor buffers, which a search keeps at their peak: per successor its words and route
+     * (or a reference to its object), fingerprint, what it broke, its witnesses and its place in a shard's
+     * lists, each array up to twice what it holds. Without this term a small heap (256 MiB) ran out of memory
+     * before the bound.
+     */
+    static long chunkBufferBytes(int wordsPerState) {
+        boolean packed = wordsPerState > 0;
+        long chunk = packed ? PACKED_CHUNK : READABLE_CHUNK;
+        long successor = (packed ? 8L * (wordsPerState + 1) : READABLE_STATE_BYTES) + 8 + 1 + 4 + 2 * 4;
+        return 2 * chunk * SUCCESSORS_A_STATE * successor * 2;
     }
 
     /** Why a search stopped at its bound: the one the user gave, or the one the heap set (no --max-states given). */
