@@ -79,6 +79,21 @@ public final class BreadthFirstSearch {
      */
     private static final int PARTS_PER_THREAD = 32;
 
+    /**
+     * A pipeline step with less work than this, in frontier states (those expanded and those whose successors
+     * are added), runs on one thread: the threads meet at the end of every step, and a member descheduled on a
+     * loaded machine holds the others for its time slice, so small levels ran slower on two threads than on
+     * one (mixed-big 1.12 s against 0.46, soak's first 3 M states 4.28 against 3.54, at load 1 to 3). A readable
+     * state costs about 40 times a packed one.
+     */
+    private static final int PACKED_ALONE_BELOW = 1 << 14;
+    private static final int READABLE_ALONE_BELOW = 1 << 9;
+    /**
+     * {@code -Drelaycheck.search.aloneBelow=N} sets that size for both engines (the tests set 0, so that their
+     * small searches run every step on all their threads); it changes only which thread does a task.
+     */
+    private static final int ALONE_BELOW_SET = Integer.getInteger("relaycheck.search.aloneBelow", -1);
+
     /** The kinds of task a worker does, for the time it spends on each. */
     private static final int EXPANDING = 0;
     private static final int ADDING = 1;
@@ -266,6 +281,8 @@ public final class BreadthFirstSearch {
         String incomplete;
         final long[][] work; // per thread and task (EXPANDING, ADDING, NUMBERING), nanoseconds, for the bench
 
+        int aloneBelow; // frontier states below which a pipeline step runs on one thread
+
         Run(int shards, int threads) {
             visited = new VisitedSet(shards);
             work = new long[threads][TASK_KINDS];
@@ -369,6 +386,8 @@ public final class BreadthFirstSearch {
         int parts = threads == 1 ? 1 : PARTS_PER_THREAD * threads;
         int shards = threads;
         Run run = new Run(shards, threads);
+        run.aloneBelow = ALONE_BELOW_SET >= 0 ? ALONE_BELOW_SET
+                : space.wordsPerState() > 0 ? PACKED_ALONE_BELOW : READABLE_ALONE_BELOW;
         StateSpace.Level frontier = space.initial();
         StateSpace.Level next = space.newLevel();
         long initial = frontier.fingerprint(0);
@@ -461,6 +480,7 @@ public final class BreadthFirstSearch {
             boolean add = shard < shards && (part >= parts || (long) shard * parts <= (long) part * shards);
             order[k] = add ? -1 - shard++ : part++;
         }
+        int work = (added == null ? 0 : added.to - added.from) + (expanding == null ? 0 : expanding.to - expanding.from);
         crew.forEach(order.length, (member, k) -> {
             long start = System.nanoTime();
             if (order[k] < 0) {
@@ -474,7 +494,7 @@ public final class BreadthFirstSearch {
                         Math.min(expanding.to, lo + per), heal, known);
                 run.work[member][EXPANDING] += System.nanoTime() - start;
             }
-        });
+        }, work < run.aloneBelow);
     }
 
     /** Runs in a worker: writes only its part, and reads nothing another thread writes meanwhile. */
@@ -517,7 +537,7 @@ public final class BreadthFirstSearch {
             long start = System.nanoTime();
             number(chunk.parts.get(p), run.tree, bound, frontierFirst, next, nextFirst);
             run.work[member][NUMBERING] += System.nanoTime() - start;
-        });
+        }, fresh < run.aloneBelow);
         for (Part p : chunk.parts) {
             Tally tally = p.tally();
             run.transitions += tally.transitions;

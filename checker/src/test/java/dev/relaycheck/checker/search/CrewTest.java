@@ -28,6 +28,27 @@ class CrewTest {
     }
 
     @Test
+    void forEachAloneDoesEveryItemOnceInOrderOnTheCallingThread() {
+        try (Crew crew = new Crew(3, "test")) {
+            java.util.List<Integer> items = new java.util.ArrayList<>();
+            java.util.Set<Thread> threads = new java.util.HashSet<>();
+            crew.forEach(40, (member, item) -> {
+                assertThat(member).isZero();
+                items.add(item);
+                threads.add(Thread.currentThread());
+            }, true);
+            assertThat(items).containsExactlyElementsOf(java.util.stream.IntStream.range(0, 40).boxed().toList());
+            assertThat(threads).containsExactly(Thread.currentThread());
+            // and the crew still runs its members together afterwards
+            AtomicIntegerArray done = new AtomicIntegerArray(40);
+            crew.forEach(40, (member, item) -> done.incrementAndGet(item));
+            for (int item = 0; item < 40; item++) {
+                assertThat(done.get(item)).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
     void forEachDoesEveryItemOnceAndAFreeMemberTakesUpWhatABusyOneLeaves() {
         try (Crew crew = new Crew(2, "test")) {
             for (int round = 0; round < 50; round++) {
