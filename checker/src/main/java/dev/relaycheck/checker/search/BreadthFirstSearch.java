@@ -412,7 +412,8 @@ public final class BreadthFirstSearch {
         // set that answer could change under it, so with more than one thread it judges every successor
         LongPredicate known = threads == 1 ? run.visited::contains : fingerprint -> false;
         String task = "bfs " + model.logic().id() + "/" + model.scenario().name();
-        try (Crew crew = new Crew(threads, "relaycheck-bfs")) { // this thread is the first worker
+        // the tests' -Drelaycheck.search.aloneBelow=0 keeps every step on every thread: no adapting either
+        try (Crew crew = new Crew(threads, "relaycheck-bfs", ALONE_BELOW_SET != 0)) { // this thread is the first worker
             while (frontier.size() > 0 && run.going()) {
                 int nextFirst = run.tree.size();
                 Chunk expanded = null; // its successors wait for the visited set; a level's last one drains alone

@@ -28,7 +28,13 @@ final class Crew implements AutoCloseable {
 
     /** A crew of {@code size} members: this thread and {@code size - 1} daemon threads named after {@code name}. */
     Crew(int size, String name) {
+        this(size, name, true);
+    }
+
+    /** The same; {@code adapts} false: every run of {@link #forEach} not asked to go alone runs on every member. */
+    Crew(int size, String name, boolean adapts) {
         this.size = size;
+        this.adapts = adapts;
         spinNanos = size <= Runtime.getRuntime().availableProcessors() ? 20_000_000 : 0;
         members = new Thread[size - 1];
         for (int m = 1; m < size; m++) {
@@ -86,19 +92,46 @@ final class Crew implements AutoCloseable {
      * time slice, milliseconds). Which member does an item never changes what it computes.
      */
     void forEach(int count, ItemTask task, boolean alone) {
-        if (alone || size == 1) {
+        if (alone || size == 1 || aloneFor > 0) {
+            aloneFor = Math.max(0, aloneFor - 1);
             for (int item = 0; item < count; item++) {
                 task.accept(0, item);
             }
             return;
         }
         nextItem.set(0);
+        long start = System.nanoTime();
         run(member -> {
             for (int item = nextItem.getAndIncrement(); item < count; item = nextItem.getAndIncrement()) {
                 task.accept(member, item);
             }
+            if (member == 0) {
+                callerDone = System.nanoTime();
+            }
         });
+        adapt(callerDone - start, System.nanoTime() - callerDone);
     }
+
+    /**
+     * Adapts the crew to a loaded machine: when this thread waited for the others longer than half the time it
+     * worked itself (a member descheduled with an item in hand), the next runs of {@link #forEach} are done
+     * alone, 2, 4, ... up to {@value #MOST_ALONE} of them as long as that goes on, then together again to look.
+     * Only which thread does an item changes, never what it computes.
+     */
+    private void adapt(long worked, long waited) {
+        if (adapts && waited * 2 > worked) {
+            backoff = Math.min(MOST_ALONE, backoff == 0 ? 2 : backoff * 2);
+            aloneFor = backoff;
+        } else {
+            backoff = 0;
+        }
+    }
+
+    private static final int MOST_ALONE = 64;
+    private final boolean adapts;
+    private int aloneFor; // runs of forEach still to be done alone
+    private int backoff;
+    private volatile long callerDone;
 
     private void awaitMembers() {
         long start = System.nanoTime();
