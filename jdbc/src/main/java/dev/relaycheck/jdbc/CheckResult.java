@@ -20,9 +20,14 @@ public record CheckResult(String check, List<CheckRow> rows, long runs, String r
         return rows.stream().allMatch(CheckRow::ok);
     }
 
+    /** No row failed, but some are INCONCLUSIVE (a time limit ran out twice): neither a pass nor a failure. */
+    public boolean inconclusive() {
+        return !passed() && rows.stream().allMatch(r -> r.ok() || r.inconclusive());
+    }
+
     /** One line per row, for a console; the rows that failed come first, so a failure is not lost in the table. */
     public String summary() {
-        StringBuilder b = new StringBuilder(check + ": " + (passed() ? "PASS" : "FAIL") + " (" + runs + " runs)\n");
+        StringBuilder b = new StringBuilder(check + ": " + (passed() ? "PASS" : inconclusive() ? CheckRow.INCONCLUSIVE : "FAIL") + " (" + runs + " runs)\n");
         rows.stream().filter(r -> !r.ok()).forEach(r -> line(b, r));
         rows.stream().filter(CheckRow::ok).forEach(r -> line(b, r));
         return b.toString();

@@ -6,13 +6,15 @@ package dev.relaycheck.jdbc;
  * @param check   sql-conformance, sql-race or sql-crash-kill
  * @param target  {@code correct}, a catalogue variant id, or {@code h2-default-write-delay}
  * @param expect  PASS (correct) or CATCH (broken)
- * @param verdict PASS, CAUGHT, ESCAPED (broken, not caught), FAILED (correct, failed) or N/A (the control has no
- *                counterpart on this database; the detail says why)
+ * @param verdict PASS, CAUGHT, ESCAPED (broken, not caught), FAILED (correct, failed), N/A (the control has no
+ *                counterpart on this database; the detail says why) or INCONCLUSIVE (only a time limit, passed twice
+ *                on a loaded machine, stood in the way: neither a pass nor a failure)
  * @param detail  the invariant or problem, and where to reproduce it; no tabs or newlines
  */
 public record CheckRow(String check, String target, String expect, String verdict, String detail) implements Comparable<CheckRow> {
     public static final String HEADER = "check\ttarget\texpect\tverdict\tdetail";
     public static final String NOT_APPLICABLE = "N/A";
+    public static final String INCONCLUSIVE = "INCONCLUSIVE";
 
     public CheckRow {
         detail = detail.replaceAll("[\\t\\r\\n]+", " ");
@@ -24,6 +26,11 @@ public record CheckRow(String check, String target, String expect, String verdic
 
     public boolean ok() {
         return verdict.equals("PASS") || verdict.equals("CAUGHT") || verdict.equals(NOT_APPLICABLE);
+    }
+
+    /** Time-based and unconfirmed: not {@link #ok()}, and no failure either. */
+    public boolean inconclusive() {
+        return verdict.equals(INCONCLUSIVE);
     }
 
     public String tsv() {

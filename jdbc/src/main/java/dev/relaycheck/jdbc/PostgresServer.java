@@ -164,6 +164,16 @@ public final class PostgresServer {
         }
     }
 
+    /**
+     * A server command (initdb, pg_ctl) ran past its time limit: the machine, not the relay, so callers report
+     * that no check ran (the CLI's exit 3, a test skipped as inconclusive), never a verdict.
+     */
+    public static final class TimedOut extends IOException {
+        TimedOut(String message) {
+            super(message);
+        }
+    }
+
     private void run(List<String> command, boolean asServerUser) throws IOException {
         List<String> full = new ArrayList<>();
         if (asServerUser && asPostgresUser) {
@@ -175,8 +185,10 @@ public final class PostgresServer {
             Process p = new ProcessBuilder(full).directory(dir.toFile()).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
             if (!p.waitFor(COMMAND_SECONDS, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
-                throw new IOException(command.get(0) + " did not finish within " + COMMAND_SECONDS + " s");
+                throw new TimedOut(Path.of(command.get(0)).getFileName() + " did not finish within " + COMMAND_SECONDS
+                        + " s (a loaded machine?): no server, so no verdict");
             }
             if (p.exitValue() != 0) {
                 String out = Files.readString(log, StandardCharsets.UTF_8).strip().replaceAll("\\s*\\n\\s*", " | ");

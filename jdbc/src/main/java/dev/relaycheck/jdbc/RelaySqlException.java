@@ -18,6 +18,16 @@ public final class RelaySqlException extends RuntimeException {
         return state != null && (state.equals("25P03") || state.equals("57P01") || state.startsWith("08"));
     }
 
+    /**
+     * Whether a lock wait ran past the database's limit (H2's LOCK_TIMEOUT: HYT00; PostgreSQL's lock_timeout:
+     * 55P03): time-based, so a loaded machine can cause it; the step's transaction rolled back, which a poller
+     * survives as a crash there. Not the relay's error.
+     */
+    public boolean lockWaitTimedOut() {
+        String state = sqlState();
+        return "HYT00".equals(state) || "55P03".equals(state);
+    }
+
     /** SQLState of the underlying error (e.g. 23505 unique violation, HYT00 lock timeout). */
     public String sqlState() {
         return ((SQLException) getCause()).getSQLState();

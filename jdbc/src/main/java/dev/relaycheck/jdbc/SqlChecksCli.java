@@ -51,7 +51,13 @@ public final class SqlChecksCli {
         }
     }
 
-    /** Runs the command; returns the exit status (0 every row PASS or CAUGHT, 1 otherwise, 2 bad arguments, 3 no database). */
+    /** Exit status when no row failed but a time limit left some INCONCLUSIVE (the CLI's INCOMPLETE). */
+    public static final int EXIT_INCONCLUSIVE = 4;
+
+    /**
+     * Runs the command; returns the exit status (0 every row PASS or CAUGHT, 1 otherwise, 2 bad arguments, 3 no
+     * database, 4 none failed but some INCONCLUSIVE).
+     */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         Options o;
         RelayUnderTest subject;
@@ -111,7 +117,10 @@ public final class SqlChecksCli {
         }
         results.forEach(r -> out.print(r.summary()));
         out.println("wrote " + o.outFor(db).resolve("summary.tsv"));
-        return results.stream().allMatch(CheckResult::passed) ? 0 : 1;
+        if (results.stream().allMatch(CheckResult::passed)) {
+            return 0;
+        }
+        return results.stream().allMatch(r -> r.passed() || r.inconclusive()) ? EXIT_INCONCLUSIVE : 1;
     }
 
     /** {@code h2}, {@code postgres} (relaycheck starts its own server) or a {@code jdbc:postgresql:} URL. */

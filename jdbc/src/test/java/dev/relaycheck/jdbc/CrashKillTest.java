@@ -7,6 +7,7 @@ import dev.relaycheck.jdbc.crash.CutPoint;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,6 +39,34 @@ class CrashKillTest {
         assertThat(round.at()).startsWith("AT after-consumer-commit Deliver(relay-1,E2,").endsWith("HALF_APPLIED E2 marker");
         assertThat(round.problems()).anyMatch(p -> p.startsWith("MARKER_IFF_EFFECT: E2"));
         assertThat(round.recovery()).anyMatch(a -> a.endsWith("DUPLICATE E2")); // the marker alone fooled the dedup
+    }
+
+    @Test
+    void aChildPastItsTimeLimitTwiceIsInconclusiveNeitherAFailureNorACatch() throws Exception {
+        // a real child JVM, and a limit no JVM meets (it cannot even start in a millisecond): what a loaded
+        // machine does to a correct child with the real limit
+        CrashKill tiny = new CrashKill(Path.of("target", "crash-kill-test"), Duration.ofMillis(1));
+        CrashRound correct = tiny.round(RelayUnderTest.of(SqlVariant.CORRECT), DbTarget.h2(), true, CutPoint.AFTER_ACK, 1, 1, "tiny-limit");
+        assertThat(correct.concluded()).isFalse();
+        assertThat(correct.clean()).isFalse();
+        assertThat(correct.problems()).isEmpty();
+        assertThat(correct.timedOut()).startsWith("child did not report within 1 ms")
+                .contains("again on a second try: child did not report within 2 ms");
+        CrashCheck.TargetResult subject = new CrashCheck.TargetResult("correct", true, List.of(correct));
+        assertThat(subject.verdict()).isEqualTo(CheckRow.INCONCLUSIVE);
+        assertThat(subject.detail()).contains("INCONCLUSIVE: child did not report within 1 ms");
+        CheckResult check = new CheckResult(SqlChecks.CRASH_KILL, List.of(CheckRow.of(SqlChecks.CRASH_KILL, "correct", true,
+                subject.verdict(), subject.detail())), 2, "");
+        assertThat(check.passed()).isFalse();
+        assertThat(check.inconclusive()).isTrue();
+        assertThat(check.summary()).startsWith("sql-crash-kill: INCONCLUSIVE");
+
+        // nor does a time-out expose a broken relay: the control is not caught by the machine's load
+        CrashRound broken = tiny.round(RelayUnderTest.of(SqlVariant.MARKER_BEFORE_EFFECT), DbTarget.h2(), true,
+                CutPoint.AFTER_CONSUMER_COMMIT, 1, 1, "tiny-limit-control");
+        CrashCheck.TargetResult control = new CrashCheck.TargetResult("marker-before-effect", false, List.of(broken));
+        assertThat(control.verdict()).isEqualTo(CheckRow.INCONCLUSIVE);
+        assertThat(control.asExpected()).isFalse();
     }
 
     @Test

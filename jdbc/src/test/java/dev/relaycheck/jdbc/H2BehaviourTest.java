@@ -79,6 +79,27 @@ class H2BehaviourTest {
     }
 
     @Test
+    void aLockWaitPastItsLimitIsTimeBasedAndNotTheRelaysError() throws SQLException {
+        try (Statement st = a.createStatement()) {
+            st.executeUpdate("UPDATE outbox SET lease_token = 1 WHERE event_id = 'E1'"); // holds E1's row lock
+        }
+        try (Statement st = b.createStatement()) {
+            st.execute("SET LOCK_TIMEOUT 1"); // a limit no wait meets: what a loaded machine does to the real 10 s
+            SQLException timedOut = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class,
+                    () -> st.executeUpdate("UPDATE outbox SET lease_token = 2 WHERE event_id = 'E1'"));
+            RelaySqlException e = new RelaySqlException("ack", timedOut);
+            assertThat(e.lockWaitTimedOut()).as(e.getMessage()).isTrue();
+            assertThat(e.sessionEndedByDatabase()).isFalse();
+        }
+        b.rollback();
+        try (Statement st = b.createStatement()) { // a real SQL error is not a lock wait: it stays the relay's error
+            SQLException bad = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class,
+                    () -> st.executeUpdate("UPDATE outbox SET no_such_column = 1"));
+            assertThat(new RelaySqlException("ack", bad).lockWaitTimedOut()).isFalse();
+        }
+    }
+
+    @Test
     void duplicateMarkerInsertWaitsForTheFirstTransactionThenDecides() throws Exception {
         Connection c1 = dbs.openConsumer();
         Connection c2 = dbs.openConsumer();

@@ -49,6 +49,19 @@ class RaceTest {
         assertThat(runs.stream().mapToInt(RaceResult::rollbacks).sum()).isPositive();
     }
 
+    @org.junit.jupiter.api.Test
+    void aRacePastItsDeadlineIsFinishedWithoutFaultsNotAnEventualDeliveryViolation() throws SQLException, InterruptedException {
+        // a real race with a deadline no race meets: what a loaded machine does to the real 60 s one
+        RaceConfig tiny = RaceConfig.defaults(RelayUnderTest.of(SqlVariant.CORRECT), DbTarget.h2(), SplitMix64.derive(7, 0))
+                .withDeadlineMillis(1);
+        RaceResult r = RaceHarness.run(tiny, DbTarget.h2());
+        System.out.println(r.summary());
+        assertThat(r.healingSteps()).as(r.summary()).isPositive();
+        assertThat(r.violations()).as(r.summary()).isEmpty();
+        assertThat(r.delivered()).isEqualTo(tiny.events());
+        assertThat(r.summary()).contains("past the deadline: finished by ");
+    }
+
     static Stream<Arguments> raceControls() {
         return Stream.of(Arguments.of(SqlVariant.CHECK_THEN_ACT_CLAIM, Invariant.SINGLE_LIVE_LEASE),
                 Arguments.of(SqlVariant.CLAIM_IGNORES_LEASE, Invariant.SINGLE_LIVE_LEASE),

@@ -20,18 +20,22 @@ import java.util.List;
  * harness and target) and {@code outcomes.tsv} (every outcome's count and grade), all in the
  * {@code --out} directory (default {@code results/jcstress}). Exit status 0 when every correct harness
  * passed (no forbidden outcome, every witness seen) and every broken one was caught (a forbidden outcome
- * seen), 1 otherwise, 2 for bad arguments.
+ * seen), 4 when nothing failed but a test timed out or lost its VM (INCONCLUSIVE), 1 otherwise, 2 for bad
+ * arguments.
  *
  * <pre>java -cp stress-tests/target/jcstress.jar dev.relaycheck.stress.Curriculum --mode quick --tests REGEX --out results/jcstress</pre>
  */
 public final class Curriculum {
+    /** Exit status when nothing failed but a test timed out or lost its VM on every fork (as Lincheck's and the CLI's). */
+    static final int INCONCLUSIVE = 4;
+
     private Curriculum() {
     }
 
     public static void main(String[] args) {
         int status;
         try {
-            status = run(CurriculumOptions.parse(args), System.out).stream().allMatch(Verdict::asExpected) ? 0 : 1;
+            status = exitStatus(run(CurriculumOptions.parse(args), System.out));
         } catch (UsageException e) {
             System.err.println("relaycheck jcstress: " + e.getMessage());
             status = 2;
@@ -40,6 +44,14 @@ public final class Curriculum {
             status = 1;
         }
         System.exit(status);
+    }
+
+    /** 0 when every row is as expected; 4 when none failed but some were cut short by time (INCONCLUSIVE); else 1. */
+    public static int exitStatus(List<Verdict> rows) {
+        if (rows.stream().allMatch(Verdict::asExpected)) {
+            return 0;
+        }
+        return rows.stream().allMatch(v -> v.asExpected() || v.inconclusive()) ? INCONCLUSIVE : 1;
     }
 
     /** Runs, writes every report, prints the verdicts; returns them (sorted by harness, then target). */

@@ -50,6 +50,8 @@ class NegativeControlsTest {
     @TestFactory
     Stream<DynamicTest> everyBrokenTargetIsCaughtAndEveryCorrectHarnessPasses() {
         return verdicts.stream().map(v -> DynamicTest.dynamicTest(v.check() + " " + v.target(), () -> {
+            // a time-out or a dead fork on a loaded machine is no finding either way: inconclusive, not failed
+            org.junit.jupiter.api.Assumptions.assumeFalse(v.inconclusive(), v.detail());
             if (Targets.isCorrect(v.target())) {
                 assertThat(v.verdict()).as("correct logic must pass: %s", v.detail()).isEqualTo("PASS");
             } else {

@@ -27,7 +27,8 @@ import java.util.concurrent.Callable;
 /**
  * {@code relaycheck stress}: the whole jcstress curriculum on the user's target, each harness's {@code User}
  * test in forked JVMs that load the user's classes themselves and prove it. Exit 0 when every harness passed,
- * 1 when one saw a forbidden outcome (or could not prove it ran the user's classes), 2 for bad input.
+ * 1 when one saw a forbidden outcome (or could not prove it ran the user's classes), 2 for bad input, 4 when
+ * nothing failed but a test timed out or lost its forked VM (INCONCLUSIVE: time-based, never a failure).
  */
 @Command(name = "stress", mixinStandardHelpOptions = true,
         description = "Run the jcstress curriculum on your logic (in the shipped store) or your own store.")
@@ -111,6 +112,7 @@ final class StressCommand implements Callable<Integer> {
             case 0 -> RelaycheckCli.CLEAN;
             case 1 -> RelaycheckCli.VIOLATION;
             case 2 -> RelaycheckCli.USAGE;
+            case 4 -> RelaycheckCli.INCOMPLETE; // nothing failed; a test timed out or lost its VM: INCONCLUSIVE
             default -> RelaycheckCli.INTERNAL;
         };
     }

@@ -15,7 +15,8 @@ import java.util.List;
  * {@code check target expect verdict detail}, one row per check and target.
  *
  * @param checker  model, jcstress, lincheck or sql
- * @param status   PASS, FAIL, or SKIPPED (with {@code note} saying why)
+ * @param status   PASS, FAIL, INCONCLUSIVE (nothing failed, a time-based limit left rows open), or SKIPPED
+ *                 (with {@code note} saying why)
  * @param rows     the rows, sorted by check then target
  * @param note     one line for the report (what ran, how long, or why it did not)
  * @param link     relative path of the checker's own report, or empty
@@ -36,7 +37,20 @@ public record CheckerRows(String checker, String status, List<Row> rows, String 
         public boolean failed() {
             return verdict.equals("FAILED") || verdict.equals("ESCAPED");
         }
+
+        /**
+         * A time-based verdict that was not confirmed (a Lincheck hang on every try, a jcstress time-out or dead
+         * VM, an SQL lock wait or a crash-kill child that ran past its limit): neither a pass nor a failure.
+         */
+        public boolean inconclusive() {
+            return verdict.equals(INCONCLUSIVE);
+        }
     }
+
+    /** A row's verdict, and a checker's status, when only time-based limits stood between it and a verdict. */
+    public static final String INCONCLUSIVE = "INCONCLUSIVE";
+    /** The exit status of a checker JVM that found nothing wrong but could not conclude (as the CLI's INCOMPLETE). */
+    public static final int EXIT_INCONCLUSIVE = 4;
 
     public CheckerRows {
         rows = rows.stream().sorted(Comparator.comparing(Row::check).thenComparing(Row::target)).toList();
@@ -46,8 +60,16 @@ public record CheckerRows(String checker, String status, List<Row> rows, String 
         return new CheckerRows(checker, "SKIPPED", List.of(), why, "");
     }
 
-    /** Reads a summary.tsv; a missing or malformed file is a FAIL with the reason as the note. */
+    /**
+     * Reads a summary.tsv; a missing or malformed file, or a checker killed at its time limit, is a FAIL with
+     * no rows and the reason as the note (which makes the report INCOMPLETE).
+     */
     public static CheckerRows read(String checker, Path tsv, int exitCode, String note, String link) {
+        if (exitCode == Subprocess.KILLED_AT_LIMIT) {
+            // a summary.tsv there is an earlier run's (the checker writes it last): no rows, so the report's
+            // verdict is INCOMPLETE, never a failure found by a run that a time limit cut short
+            return new CheckerRows(checker, "FAIL", List.of(), note, link); // the note says it was killed
+        }
         if (!Files.isRegularFile(tsv)) {
             return new CheckerRows(checker, "FAIL", List.of(), note + "; it wrote no " + tsv, link);
         }
@@ -73,10 +95,17 @@ public record CheckerRows(String checker, String status, List<Row> rows, String 
         return of(checker, exitCode, rows, note, link);
     }
 
-    /** PASS when the checker exited 0 and every row is as expected; FAIL otherwise (no rows: it did not run). */
+    /**
+     * PASS when the checker exited 0 and every row is as expected; INCONCLUSIVE when no row failed but some
+     * are inconclusive (the checker then exits {@link #EXIT_INCONCLUSIVE}); FAIL otherwise (no rows: it did
+     * not run).
+     */
     public static CheckerRows of(String checker, int exitCode, List<Row> rows, String note, String link) {
-        boolean ok = exitCode == 0 && rows.stream().noneMatch(Row::failed) && !rows.isEmpty();
-        return new CheckerRows(checker, ok ? "PASS" : "FAIL", rows, note, link);
+        boolean noneFailed = rows.stream().noneMatch(Row::failed) && !rows.isEmpty();
+        boolean inconclusive = noneFailed && rows.stream().anyMatch(Row::inconclusive)
+                && (exitCode == 0 || exitCode == EXIT_INCONCLUSIVE);
+        boolean ok = exitCode == 0 && noneFailed && !inconclusive;
+        return new CheckerRows(checker, ok ? "PASS" : inconclusive ? INCONCLUSIVE : "FAIL", rows, note, link);
     }
 
     /** Rows for one target, e.g. a catalogue id. */

@@ -94,7 +94,8 @@ public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerR
 
     /**
      * The run's verdict, by {@link Verdict}'s precedence: the logic under test's verdicts on the scenarios; a
-     * checker that did not complete makes it at least INCOMPLETE; a checker's failing row or a catalogue
+     * checker that did not complete, or a row of the logic under test left INCONCLUSIVE by a time-based limit
+     * (see {@link CheckerRows.Row#inconclusive()}), makes it at least INCOMPLETE; a checker's failing row or a catalogue
      * variant that escaped every checker makes it a VIOLATION (of the harness, if not of the logic).
      */
     public Verdict verdict() {
@@ -106,7 +107,8 @@ public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerR
             }
             for (CheckerRows.Row r : c.rows()) {
                 if (r.expect().equals("PASS") && !r.verdict().equals("PASS")) {
-                    all.add(Verdict.VIOLATION);
+                    // a time-based limit that was never confirmed is no finding about the logic: not a violation
+                    all.add(r.inconclusive() ? Verdict.INCOMPLETE : Verdict.VIOLATION);
                 }
             }
         }

@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class Subprocess {
     private static final long POLL_MILLIS = 1000;
+    /** What {@link #run} returns for a checker it killed at its time limit (a loaded machine can cause that). */
+    static final int KILLED_AT_LIMIT = -1;
 
     private Subprocess() {
     }
@@ -41,7 +43,7 @@ final class Subprocess {
                 if (System.nanoTime() > deadline) {
                     killTree(p);
                     p.waitFor(10, TimeUnit.SECONDS);
-                    return -1;
+                    return KILLED_AT_LIMIT;
                 }
             }
             tail.poll();

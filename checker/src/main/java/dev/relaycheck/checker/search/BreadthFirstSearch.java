@@ -79,6 +79,21 @@ public final class BreadthFirstSearch {
      */
     private static final int PARTS_PER_THREAD = 32;
 
+    /**
+     * A pipeline step with less work than this, in frontier states (those expanded and those whose successors
+     * are added), runs on one thread: the threads meet at the end of every step, and a member descheduled on a
+     * loaded machine holds the others for its time slice, so small levels ran slower on two threads than on
+     * one (mixed-big 1.12 s against 0.46, soak's first 3 M states 4.28 against 3.54, at load 1 to 3). A readable
+     * state costs about 40 times a packed one.
+     */
+    private static final int PACKED_ALONE_BELOW = 1 << 14;
+    private static final int READABLE_ALONE_BELOW = 1 << 9;
+    /**
+     * {@code -Drelaycheck.search.aloneBelow=N} sets that size for both engines (the tests set 0, so that their
+     * small searches run every step on all their threads); it changes only which thread does a task.
+     */
+    private static final int ALONE_BELOW_SET = Integer.getInteger("relaycheck.search.aloneBelow", -1);
+
     /** The kinds of task a worker does, for the time it spends on each. */
     private static final int EXPANDING = 0;
     private static final int ADDING = 1;
@@ -146,13 +161,62 @@ public final class BreadthFirstSearch {
         this.progress = progress;
     }
 
+    /** The most distinct states a default bound allows: the tree numbers states in an int, with room to spare. */
+    static final long DEFAULT_BOUND_CAP = 200_000_000L;
+    /** Bytes of heap that are not the search's: the model, the logic's memo tables, the JIT's and the CLI's objects. */
+    static final long HEAP_BESIDE_THE_SEARCH = 24L << 20;
     /**
-     * The bound on distinct states that fits the heap. A readable frontier holds whole states (hundreds of
-     * bytes each); a packed one holds a few longs, so the table and the frontier together stay near 100 bytes.
+     * The least default bound: a heap too small for the full-size buffers still runs a small scenario (its
+     * chunks, and so its buffers, are no bigger than its levels) and stops a big one early, INCOMPLETE.
+     */
+    static final int LEAST_DEFAULT_BOUND = 10_000;
+    /** Successors a state may list, for the chunk buffers' size (soak averages 5.3; a buffer keeps its peak). */
+    static final int SUCCESSORS_A_STATE = 8;
+    /**
+     * What a readable frontier state costs beside its fingerprint and tree entry (its RelayState objects, parts
+     * shared with its parent counted once): mixed-big's 432 k states left 90 MiB live after the last
+     * collection, 160 to 220 bytes a state; twice that, for wider levels than mixed-big's.
+     */
+    static final int READABLE_STATE_BYTES = 400;
+
+    /**
+     * The bound on distinct states that fits the heap: the heap less the fixed buffers, over what a stored
+     * state costs at the search's peak, so a search without --max-states stops INCOMPLETE before an
+     * OutOfMemoryError, and a big heap goes as far as it holds (150 bytes a state, the bound before, stopped a
+     * 115 M-state soak-sized search that completed at -Xmx16g with 6 GB resident).
      */
     static int defaultMaxStates(StateSpace space) {
-        long perState = space.wordsPerState() > 0 ? 150 : 600; // with margin for the frontier's peak
-        return (int) Math.min(200_000_000L, Runtime.getRuntime().maxMemory() / perState);
+        return defaultMaxStates(space.wordsPerState(), Runtime.getRuntime().maxMemory());
+    }
+
+    static int defaultMaxStates(int wordsPerState, long heapBytes) {
+        long free = heapBytes - HEAP_BESIDE_THE_SEARCH - chunkBufferBytes(wordsPerState);
+        return (int) Math.max(LEAST_DEFAULT_BOUND, Math.min(DEFAULT_BOUND_CAP, free / bytesPerStoredState(wordsPerState)));
+    }
+
+    /**
+     * What a stored state costs at the search's peak. Packed: its fingerprint in the visited set, at most 70%
+     * full, 11.4 bytes, and 34.3 while a shard grows (the old array and the one twice its size), so 35; its
+     * parent and step choice in the tree, 5; and its words and route in the two frontier levels a search
+     * holds, neither more than a quarter of the states (soak's widest level is a tenth) and each array up to
+     * twice its content: 3/4 of 8 bytes a word. Soak's 3 words make 64 bytes (20.3 stored once the search
+     * ends, bench's bytes/state). Readable: the same visited set and tree, and a frontier of objects.
+     */
+    static long bytesPerStoredState(int wordsPerState) {
+        return wordsPerState > 0 ? 35 + 5 + 6L * (wordsPerState + 1) : 35 + 5 + READABLE_STATE_BYTES;
+    }
+
+    /**
+     * The two chunks' successor buffers, which a search keeps at their peak: per successor its words and route
+     * (or a reference to its object), fingerprint, what it broke, its witnesses and its place in a shard's
+     * lists, each array up to twice what it holds. Without this term a small heap (256 MiB) ran out of memory
+     * before the bound.
+     */
+    static long chunkBufferBytes(int wordsPerState) {
+        boolean packed = wordsPerState > 0;
+        long chunk = packed ? PACKED_CHUNK : READABLE_CHUNK;
+        long successor = (packed ? 8L * (wordsPerState + 1) : READABLE_STATE_BYTES) + 8 + 1 + 4 + 2 * 4;
+        return 2 * chunk * SUCCESSORS_A_STATE * successor * 2;
     }
 
     /** Why a search stopped at its bound: the one the user gave, or the one the heap set (no --max-states given). */
@@ -216,6 +280,8 @@ public final class BreadthFirstSearch {
         LogicFault fault;
         String incomplete;
         final long[][] work; // per thread and task (EXPANDING, ADDING, NUMBERING), nanoseconds, for the bench
+
+        int aloneBelow; // frontier states below which a pipeline step runs on one thread
 
         Run(int shards, int threads) {
             visited = new VisitedSet(shards);
@@ -320,6 +386,8 @@ public final class BreadthFirstSearch {
         int parts = threads == 1 ? 1 : PARTS_PER_THREAD * threads;
         int shards = threads;
         Run run = new Run(shards, threads);
+        run.aloneBelow = ALONE_BELOW_SET >= 0 ? ALONE_BELOW_SET
+                : space.wordsPerState() > 0 ? PACKED_ALONE_BELOW : READABLE_ALONE_BELOW;
         StateSpace.Level frontier = space.initial();
         StateSpace.Level next = space.newLevel();
         long initial = frontier.fingerprint(0);
@@ -344,7 +412,8 @@ public final class BreadthFirstSearch {
         // set that answer could change under it, so with more than one thread it judges every successor
         LongPredicate known = threads == 1 ? run.visited::contains : fingerprint -> false;
         String task = "bfs " + model.logic().id() + "/" + model.scenario().name();
-        try (Crew crew = new Crew(threads, "relaycheck-bfs")) { // this thread is the first worker
+        // the tests' -Drelaycheck.search.aloneBelow=0 keeps every step on every thread: no adapting either
+        try (Crew crew = new Crew(threads, "relaycheck-bfs", ALONE_BELOW_SET != 0)) { // this thread is the first worker
             while (frontier.size() > 0 && run.going()) {
                 int nextFirst = run.tree.size();
                 Chunk expanded = null; // its successors wait for the visited set; a level's last one drains alone
@@ -412,6 +481,7 @@ public final class BreadthFirstSearch {
             boolean add = shard < shards && (part >= parts || (long) shard * parts <= (long) part * shards);
             order[k] = add ? -1 - shard++ : part++;
         }
+        int work = (added == null ? 0 : added.to - added.from) + (expanding == null ? 0 : expanding.to - expanding.from);
         crew.forEach(order.length, (member, k) -> {
             long start = System.nanoTime();
             if (order[k] < 0) {
@@ -425,7 +495,7 @@ public final class BreadthFirstSearch {
                         Math.min(expanding.to, lo + per), heal, known);
                 run.work[member][EXPANDING] += System.nanoTime() - start;
             }
-        });
+        }, work < run.aloneBelow);
     }
 
     /** Runs in a worker: writes only its part, and reads nothing another thread writes meanwhile. */
@@ -468,7 +538,7 @@ public final class BreadthFirstSearch {
             long start = System.nanoTime();
             number(chunk.parts.get(p), run.tree, bound, frontierFirst, next, nextFirst);
             run.work[member][NUMBERING] += System.nanoTime() - start;
-        });
+        }, fresh < run.aloneBelow);
         for (Part p : chunk.parts) {
             Tally tally = p.tally();
             run.transitions += tally.transitions;

@@ -10,7 +10,7 @@ import java.util.function.IntConsumer;
  * while before they park, because a search runs hundreds of phases a second and waking a parked thread
  * on a virtual machine takes up to a millisecond (an executor's submit and get cost soak about a second
  * on two threads). They spin only when the crew fits the cores, so a spinning member never keeps a working
- * one off a core. A member's exception is rethrown by {@link #run} once every member is done.
+ * one off a core, and past 50 microseconds they yield the core between looks (a loaded machine). A member's exception is rethrown by {@link #run} once every member is done.
  * {@link #forEach} deals items out to whichever member is free, so members that finish early take up the
  * rest instead of waiting.
  */
@@ -28,7 +28,13 @@ final class Crew implements AutoCloseable {
 
     /** A crew of {@code size} members: this thread and {@code size - 1} daemon threads named after {@code name}. */
     Crew(int size, String name) {
+        this(size, name, true);
+    }
+
+    /** The same; {@code adapts} false: every run of {@link #forEach} not asked to go alone runs on every member. */
+    Crew(int size, String name, boolean adapts) {
         this.size = size;
+        this.adapts = adapts;
         spinNanos = size <= Runtime.getRuntime().availableProcessors() ? 20_000_000 : 0;
         members = new Thread[size - 1];
         for (int m = 1; m < size; m++) {
@@ -77,32 +83,87 @@ final class Crew implements AutoCloseable {
      * returns when all are done.
      */
     void forEach(int count, ItemTask task) {
+        forEach(count, task, false);
+    }
+
+    /**
+     * The same; {@code alone}: this thread does every item as member 0 and the others are not woken, for work
+     * too small to pay for the meeting at its end (a member descheduled on a loaded machine holds it for a
+     * time slice, milliseconds). Which member does an item never changes what it computes.
+     */
+    void forEach(int count, ItemTask task, boolean alone) {
+        if (alone || size == 1 || aloneFor > 0) {
+            aloneFor = Math.max(0, aloneFor - 1);
+            for (int item = 0; item < count; item++) {
+                task.accept(0, item);
+            }
+            return;
+        }
         nextItem.set(0);
+        long start = System.nanoTime();
         run(member -> {
             for (int item = nextItem.getAndIncrement(); item < count; item = nextItem.getAndIncrement()) {
                 task.accept(member, item);
             }
+            if (member == 0) {
+                callerDone = System.nanoTime();
+            }
         });
+        adapt(callerDone - start, System.nanoTime() - callerDone);
     }
+
+    /**
+     * Adapts the crew to a loaded machine: when this thread waited for the others longer than half the time it
+     * worked itself (a member descheduled with an item in hand), the next runs of {@link #forEach} are done
+     * alone, 2, 4, ... up to {@value #MOST_ALONE} of them as long as that goes on, then together again to look.
+     * Only which thread does an item changes, never what it computes.
+     */
+    private void adapt(long worked, long waited) {
+        if (adapts && waited * 2 > worked) {
+            backoff = Math.min(MOST_ALONE, backoff == 0 ? 2 : backoff * 2);
+            aloneFor = backoff;
+        } else {
+            backoff = 0;
+        }
+    }
+
+    private static final int MOST_ALONE = 64;
+    private final boolean adapts;
+    private int aloneFor; // runs of forEach still to be done alone
+    private int backoff;
+    private volatile long callerDone;
 
     private void awaitMembers() {
         long start = System.nanoTime();
         while (running.get() > 0) {
-            if (System.nanoTime() - start < spinNanos) {
+            long waited = System.nanoTime() - start;
+            if (waited < SPIN_ONLY_NANOS) {
                 Thread.onSpinWait();
+            } else if (waited < spinNanos) {
+                Thread.yield();
             } else {
                 LockSupport.parkNanos(this, 100_000);
             }
         }
     }
 
+    /**
+     * A wait longer than this yields the core between looks instead of spinning on it: on a loaded machine the
+     * member waited for may be queued behind this one, and a spinning waiter keeps it off the core for a whole
+     * time slice; yielding costs a few microseconds a look when nothing else is waiting to run.
+     */
+    private static final long SPIN_ONLY_NANOS = 50_000;
+
     private void serve(int index) {
         int seen = 0;
         while (true) {
             long start = System.nanoTime();
             while (phase == seen && !closed) {
-                if (System.nanoTime() - start < spinNanos) {
+                long waited = System.nanoTime() - start;
+                if (waited < SPIN_ONLY_NANOS) {
                     Thread.onSpinWait();
+                } else if (waited < spinNanos) {
+                    Thread.yield();
                 } else {
                     LockSupport.park(this);
                 }

@@ -80,7 +80,9 @@ class CliProcessTest {
     @Test
     void runningOutOfMemoryInWorkersIsOneLine() {
         int threads = Math.min(8, Threads.max()); // eight workers each filling buffers: the heap gives out in a worker
-        ChildCli.Run r = ChildCli.run(dir, List.of("-Xmx64m"), "explore", "-s", "soak", "--threads", Integer.toString(threads));
+        // a --max-states far above what 64 MiB holds (without one, the default bound stops it INCOMPLETE first)
+        ChildCli.Run r = ChildCli.run(dir, List.of("-Xmx64m"), "explore", "-s", "soak", "--threads", Integer.toString(threads),
+                "--max-states", "100000000");
         assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.INTERNAL);
         // a search that ran two seconds printed progress lines before; apart from those, one line
         assertThat(r.err().lines().filter(l -> !l.startsWith("progress: ")).toList()).as(r.toString())
@@ -94,6 +96,10 @@ class CliProcessTest {
         assertThat(heap.exit()).as(heap.toString()).isEqualTo(RelaycheckCli.INCOMPLETE);
         assertThat(heap.out()).contains("INCOMPLETE: stopped at ").contains("(no --max-states was given)")
                 .doesNotContain("--max-states bound").contains("verdict INCOMPLETE");
+        // a heap smaller than the search's fixed buffers: the default bound stops it early, never an OutOfMemoryError
+        ChildCli.Run small = ChildCli.run(dir, List.of("-Xmx64m"), "explore", "-s", "soak", "--threads", "2");
+        assertThat(small.exit()).as(small.toString()).isEqualTo(RelaycheckCli.INCOMPLETE);
+        assertThat(small.out()).contains("what a heap of 64 MiB holds (no --max-states was given)");
 
         ChildCli.Run given = ChildCli.run(dir, "explore", "-s", "soak", "--max-states", "1000");
         assertThat(given.exit()).isEqualTo(RelaycheckCli.INCOMPLETE);

@@ -186,15 +186,35 @@ class ReportTest {
         assertThat(rendered).contains("page scrolls sideways").contains("clipped: span.lbl");
     }
 
+    /** How long Chromium may take to render a page; a second try gets twice as long. */
+    private static final long CHROMIUM_SECONDS = 120;
+
+    /**
+     * Renders the page; a Chromium that does not finish in time is tried once more with twice the limit, then
+     * the test is aborted as inconclusive (a loaded machine is no finding about the page), never failed.
+     */
     private String dumpDom(Path chromium, Path page, int width) throws Exception {
         Path dom = dir.resolve("dom-" + width + ".html");
         Path log = dir.resolve("chromium-" + width + ".log");
-        Process p = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + dir.resolve("profile-" + width), "--enable-logging=stderr", "--v=0",
-                "--window-size=" + width + ",3000", "--dump-dom", page.toUri().toString())
-                .redirectOutput(dom.toFile()).redirectError(log.toFile()).start();
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("chromium finished").isTrue();
+        Process p = null;
+        for (long limit = CHROMIUM_SECONDS; p == null; limit *= 2) {
+            Process tried = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    "--user-data-dir=" + dir.resolve("profile-" + width), "--enable-logging=stderr", "--v=0",
+                    "--window-size=" + width + ",3000", "--dump-dom", page.toUri().toString())
+                    .redirectOutput(dom.toFile()).redirectError(log.toFile()).start();
+            if (tried.waitFor(limit, TimeUnit.SECONDS)) {
+                p = tried;
+            } else {
+                tried.descendants().forEach(ProcessHandle::destroyForcibly);
+                tried.destroyForcibly();
+                tried.waitFor();
+                if (limit > CHROMIUM_SECONDS) {
+                    org.junit.jupiter.api.Assumptions.abort("inconclusive: chromium did not render " + page.getFileName()
+                            + " within " + CHROMIUM_SECONDS + " s nor " + limit + " s");
+                }
+            }
+        }
         assertThat(p.exitValue()).as("chromium exit code; log:\n%s", Files.readString(log)).isZero();
         assertThat(Files.readString(log)).doesNotContain("Uncaught").doesNotContain("Failed to load resource");
         return Files.readString(dom);

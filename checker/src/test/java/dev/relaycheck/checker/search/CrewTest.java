@@ -28,8 +28,55 @@ class CrewTest {
     }
 
     @Test
-    void forEachDoesEveryItemOnceAndAFreeMemberTakesUpWhatABusyOneLeaves() {
+    void forEachAloneDoesEveryItemOnceInOrderOnTheCallingThread() {
+        try (Crew crew = new Crew(3, "test")) {
+            java.util.List<Integer> items = new java.util.ArrayList<>();
+            java.util.Set<Thread> threads = new java.util.HashSet<>();
+            crew.forEach(40, (member, item) -> {
+                assertThat(member).isZero();
+                items.add(item);
+                threads.add(Thread.currentThread());
+            }, true);
+            assertThat(items).containsExactlyElementsOf(java.util.stream.IntStream.range(0, 40).boxed().toList());
+            assertThat(threads).containsExactly(Thread.currentThread());
+            // and the crew still runs its members together afterwards
+            AtomicIntegerArray done = new AtomicIntegerArray(40);
+            crew.forEach(40, (member, item) -> done.incrementAndGet(item));
+            for (int item = 0; item < 40; item++) {
+                assertThat(done.get(item)).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
+    void aCallerThatWaitsLongForAMemberGoesAloneForAWhileThenTriesTogetherAgain() {
         try (Crew crew = new Crew(2, "test")) {
+            java.util.Set<Integer> members = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            // member 1 holds its item far longer than the caller works: the caller waits, so it backs off
+            crew.forEach(2, (member, item) -> {
+                members.add(member);
+                if (member != 0) {
+                    LockSupport.parkNanos(50_000_000);
+                }
+            });
+            java.util.Set<Integer> after = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            for (int run = 0; run < 2; run++) { // the back-off: 2 runs alone
+                crew.forEach(8, (member, item) -> after.add(member));
+            }
+            if (members.contains(1)) { // member 1 took an item (it may not have: the caller can take both)
+                assertThat(after).containsExactly(0);
+            }
+            AtomicIntegerArray done = new AtomicIntegerArray(8); // then together again, every item once
+            crew.forEach(8, (member, item) -> done.incrementAndGet(item));
+            for (int item = 0; item < 8; item++) {
+                assertThat(done.get(item)).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
+    void forEachDoesEveryItemOnceAndAFreeMemberTakesUpWhatABusyOneLeaves() {
+        try (Crew crew = new Crew(2, "test", false)) { // not adapting: a wait in a round would make later ones alone
             for (int round = 0; round < 50; round++) {
                 AtomicIntegerArray done = new AtomicIntegerArray(100);
                 crew.forEach(100, (member, item) -> done.incrementAndGet(item));

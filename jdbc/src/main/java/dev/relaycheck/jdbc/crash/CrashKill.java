@@ -30,6 +30,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -52,17 +53,46 @@ import java.util.stream.Stream;
 public final class CrashKill {
     /** Exit status of a process killed by SIGKILL, as Java reports it on Linux (128 + 9). */
     public static final int SIGKILL_EXIT = 137;
-    private static final long CHILD_TIMEOUT_SECONDS = 60;
+    /**
+     * How long the child may take to reach its cut point (a JVM start, H2 or a PostgreSQL connection, a few
+     * commits: about a second when the machine is idle), and to die after SIGKILL. A loaded machine can make a
+     * correct child slower than any limit, so a child past it is tried once more with twice the limit, and a
+     * second miss leaves the round INCONCLUSIVE: never a failed cut point, never a caught control.
+     */
+    public static final Duration CHILD_LIMIT = Duration.ofSeconds(60);
 
     private final Path baseDir;
+    private final Duration childLimit;
 
     public CrashKill(Path baseDir) {
-        this.baseDir = baseDir;
+        this(baseDir, CHILD_LIMIT);
     }
 
-    /** One round: kill {@code variant}'s relay at the {@code nth} commit of kind {@code cut}, then recover. */
+    /** With another limit for the child (a test's tiny one shows what a time-out becomes). */
+    public CrashKill(Path baseDir, Duration childLimit) {
+        this.baseDir = baseDir;
+        this.childLimit = childLimit;
+    }
+
+    /**
+     * One round: kill {@code variant}'s relay at the {@code nth} commit of kind {@code cut}, then recover. A
+     * child that runs past its time limit is no verdict: the round runs again with twice the limit, and is
+     * INCONCLUSIVE ({@link CrashRound#concluded()} false) if the child runs past that too.
+     */
     public CrashRound round(RelayUnderTest relay, DbTarget db, boolean durable, CutPoint cut, int nth, int batch, String label)
             throws IOException, SQLException, InterruptedException {
+        CrashRound first = attempt(relay, db, durable, cut, nth, batch, label, childLimit);
+        if (first.concluded()) {
+            return first;
+        }
+        CrashRound second = attempt(relay, db, durable, cut, nth, batch, label, childLimit.multipliedBy(2));
+        return second.concluded() ? second : new CrashRound(relay, db.id(), durable, cut, nth, batch, second.at(), second.exitCode(),
+                List.of(), List.of(), List.of(), first.timedOut() + "; again on a second try: " + second.timedOut()
+                + " (a time limit, not the relay: rerun on a quieter machine)");
+    }
+
+    private CrashRound attempt(RelayUnderTest relay, DbTarget db, boolean durable, CutPoint cut, int nth, int batch, String label,
+                               Duration limit) throws IOException, SQLException, InterruptedException {
         Path dir = baseDir.resolve(db.id()).resolve(label);
         deleteTree(dir);
         Files.createDirectories(dir);
@@ -79,9 +109,14 @@ public final class CrashKill {
             }
             Databases reopened = db.reopen(dbs);
             List<String> problems = new ArrayList<>();
+            List<String> timedOut = new ArrayList<>();
             Process child = start(dir, reopened, relay, cut, nth, batch);
-            String at = awaitCut(child, problems);
-            int exit = kill(child, problems);
+            String at = awaitCut(child, limit, problems, timedOut);
+            int exit = kill(child, limit, problems, timedOut);
+            if (!timedOut.isEmpty()) { // nothing after a time-out says anything about the relay
+                return new CrashRound(relay, db.id(), durable, cut, nth, batch, at, exit, List.of(), List.of(), List.of(),
+                        String.join("; ", timedOut));
+            }
             List<Action> recovery = new ArrayList<>();
             List<String> unpromised = new ArrayList<>();
             if (problems.isEmpty()) {
@@ -101,7 +136,7 @@ public final class CrashKill {
                 }
             }
             return new CrashRound(relay, db.id(), durable, cut, nth, batch, at, exit, problems,
-                    recovery.stream().map(Action::toString).toList(), unpromised);
+                    recovery.stream().map(Action::toString).toList(), unpromised, "");
         } finally {
             db.release(created);
         }
@@ -142,8 +177,9 @@ public final class CrashKill {
         return new ProcessBuilder(cmd).redirectError(dir.resolve("child.stderr").toFile()).start();
     }
 
-    /** Reads the child's lines until it reports the cut; anything else is a problem. */
-    private static String awaitCut(Process child, List<String> problems) throws InterruptedException {
+    /** Reads the child's lines until it reports the cut; anything else is a problem, a time-out is no verdict. */
+    private static String awaitCut(Process child, Duration limit, List<String> problems, List<String> timedOut)
+            throws InterruptedException {
         BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
         CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
             try {
@@ -153,26 +189,30 @@ public final class CrashKill {
             }
         });
         try {
-            String at = line.get(CHILD_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            String at = line.get(limit.toMillis(), TimeUnit.MILLISECONDS);
             if (at == null || !at.startsWith("AT ")) {
                 problems.add("child did not reach the cut point: " + (at == null ? "no output (see child.stderr)" : at));
             }
             return at == null ? "" : at;
-        } catch (ExecutionException | TimeoutException e) {
-            problems.add("child did not report within " + CHILD_TIMEOUT_SECONDS + " s");
+        } catch (ExecutionException e) {
+            problems.add("child's output could not be read: " + e.getCause());
+            return "";
+        } catch (TimeoutException e) {
+            timedOut.add("child did not report within " + seconds(limit));
             return "";
         }
     }
 
     /** SIGKILL while it blocks at the cut; the exit status must say it died of the signal. */
-    private static int kill(Process child, List<String> problems) throws InterruptedException {
+    private static int kill(Process child, Duration limit, List<String> problems, List<String> timedOut)
+            throws InterruptedException {
         if (!child.isAlive()) {
             problems.add("child exited by itself with status " + child.exitValue() + " before it could be killed");
             return child.exitValue();
         }
         child.destroyForcibly(); // SIGKILL on Linux: no shutdown hooks, no H2 close, no flush
-        if (!child.waitFor(CHILD_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            problems.add("child still alive " + CHILD_TIMEOUT_SECONDS + " s after SIGKILL");
+        if (!child.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+            timedOut.add("child still alive " + seconds(limit) + " after SIGKILL");
             return -1;
         }
         int exit = child.exitValue();
@@ -181,6 +221,10 @@ public final class CrashKill {
             problems.add("child exit status " + exit + ", expected " + SIGKILL_EXIT + " (killed by SIGKILL)");
         }
         return exit;
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
     }
 
     /** The commit the child reported just before it was killed must be in the files. */

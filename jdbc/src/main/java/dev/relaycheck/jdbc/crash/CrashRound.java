@@ -18,22 +18,31 @@ import java.util.List;
  * @param problems   what went wrong (empty: killed at the cut, commit durable, recovered completely)
  * @param recovery   the recovering relay's steps, one line each
  * @param unpromised broken invariants the relay does not promise: reported, not problems
+ * @param timedOut   empty, or why the round proved nothing: its child ran past the time limit on both tries (a
+ *                   loaded machine does that to a correct relay), so it is neither clean nor a problem
  */
 public record CrashRound(RelayUnderTest relay, String db, boolean durable, CutPoint cut, int nth, int batch, String at, int exitCode,
-                         List<String> problems, List<String> recovery, List<String> unpromised) {
+                         List<String> problems, List<String> recovery, List<String> unpromised, String timedOut) {
     public CrashRound {
         problems = List.copyOf(problems);
         recovery = List.copyOf(recovery);
         unpromised = List.copyOf(unpromised);
     }
 
+    /** Killed at the cut, commit durable, recovered completely. */
     public boolean clean() {
-        return problems.isEmpty();
+        return problems.isEmpty() && concluded();
+    }
+
+    /** The child answered within its time limit (on the first try or the second), so the round says something. */
+    public boolean concluded() {
+        return timedOut.isEmpty();
     }
 
     public String summary() {
         return relay.id() + " on " + db + (durable ? "" : " (H2 default write delay)") + " killed " + cut.id() + " #" + nth + " (batch "
-                + batch + ", exit " + exitCode + "): " + (clean() ? "recovered" : String.join("; ", problems))
+                + batch + ", exit " + exitCode + "): " + (!concluded() ? "INCONCLUSIVE: " + timedOut
+                : clean() ? "recovered" : String.join("; ", problems))
                 + (unpromised.isEmpty() ? "" : "; not promised: " + String.join("; ", unpromised));
     }
 }

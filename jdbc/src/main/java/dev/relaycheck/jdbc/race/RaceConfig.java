@@ -52,6 +52,12 @@ public record RaceConfig(RelayUnderTest relay, int pollers, int events, int skus
                 maxStallMillis, lostAckPercent, deliverFailPercent, crashPercent, sharedDatabase, deadlineMillis);
     }
 
+    /** The same race with another deadline (a test's tiny one shows what a missed deadline becomes). */
+    public RaceConfig withDeadlineMillis(long millis) {
+        return new RaceConfig(relay, pollers, events, skus, batch, leaseTicks, tickMillis, seed, stallPercent,
+                maxStallMillis, lostAckPercent, deliverFailPercent, crashPercent, sharedDatabase, millis);
+    }
+
     public RaceConfig withEvents(int n) {
         return new RaceConfig(relay, pollers, n, skus, batch, leaseTicks, tickMillis, seed, stallPercent,
                 maxStallMillis, lostAckPercent, deliverFailPercent, crashPercent, sharedDatabase, deadlineMillis);

@@ -11,8 +11,9 @@ import java.util.stream.Collectors;
  * Grades a test against what its target should do. A broken target is CAUGHT when jcstress observed at
  * least one FORBIDDEN outcome (that is its purpose), else ESCAPED. The correct logic PASSes only if it
  * observed no FORBIDDEN outcome and saw every ACCEPTABLE_INTERESTING witness at least once: a harness that
- * never exercised its race proves nothing, however clean. A test that did not complete (an exception, a
- * timeout, a VM crash) is never a catch and never a pass.
+ * never exercised its race proves nothing, however clean. A test that did not complete is never a catch and
+ * never a pass: an exception is a failure (ESCAPED or FAILED); a time-out or a dead VM, which a loaded
+ * machine causes, is INCONCLUSIVE.
  */
 public final class Judge {
     private Judge() {
@@ -25,6 +26,10 @@ public final class Judge {
         String failed = correct ? "FAILED" : "ESCAPED";
         if (!run.completed()) {
             String why = run.messages().isEmpty() ? "" : ": " + run.messages().get(0);
+            if (run.timeBound()) { // a loaded machine can make a correct harness time out or its fork die
+                return new Verdict(run.harness(), target, expect, Verdict.INCONCLUSIVE, "jcstress status " + run.status() + why
+                        + " (a time limit or a dead fork proves nothing either way: rerun on a quieter machine)");
+            }
             return new Verdict(run.harness(), target, expect, failed, "jcstress status " + run.status() + why);
         }
         if (run.samples() == 0) {

@@ -33,4 +33,12 @@ public record TestRun(String name, String status, long samples, List<OutcomeCoun
     public boolean completed() {
         return "NORMAL".equals(status);
     }
+
+    /**
+     * Whether it ended at a time limit (jcstress's TIMEOUT_ERROR: a fork that did not answer in time) or with
+     * its VM gone (VM_ERROR: a fork that died or could not start), which load can cause; not an exception.
+     */
+    public boolean timeBound() {
+        return "TIMEOUT_ERROR".equals(status) || "VM_ERROR".equals(status);
+    }
 }

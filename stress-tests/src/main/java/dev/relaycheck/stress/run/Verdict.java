@@ -6,10 +6,13 @@ package dev.relaycheck.stress.run;
  * @param check   the harness, e.g. {@code Lease_01_DoubleClaim}
  * @param target  {@code correct}, a catalogue variant id or a broken store's kebab-case name
  * @param expect  PASS for the correct logic, CATCH for a broken one
- * @param verdict PASS, CAUGHT, ESCAPED (broken but not caught) or FAILED (correct but failed)
+ * @param verdict PASS, CAUGHT, ESCAPED (broken but not caught), FAILED (correct but failed) or INCONCLUSIVE
+ *                (a time-out or a dead VM)
  * @param detail  the forbidden outcome seen, or why the row is what it is; one line, no tabs
  */
 public record Verdict(String check, String target, String expect, String verdict, String detail) {
+    /** Neither pass nor failure: the run hit a time limit or lost its VM (see {@link TestRun#timeBound()}). */
+    public static final String INCONCLUSIVE = "INCONCLUSIVE";
 
     public Verdict {
         detail = detail.replaceAll("[\\t\\r\\n]+", " ");
@@ -18,6 +21,10 @@ public record Verdict(String check, String target, String expect, String verdict
     /** PASS and CAUGHT are what a healthy curriculum produces. */
     public boolean asExpected() {
         return verdict.equals("PASS") || verdict.equals("CAUGHT");
+    }
+
+    public boolean inconclusive() {
+        return verdict.equals(INCONCLUSIVE);
     }
 
     public String tsv() {

@@ -60,6 +60,24 @@ class JudgeTest {
     }
 
     @Test
+    void aTimeOutOrADeadVmIsInconclusiveNeverAFailure() {
+        for (String status : List.of("TIMEOUT_ERROR", "VM_ERROR")) {
+            for (String target : List.of(CORRECT, BROKEN)) {
+                Verdict v = Judge.judge(new TestRun(target, status, 0, List.of(won(0), both(0)), List.of("fork timed out")));
+                assertThat(v.verdict()).as(status + " " + target).isEqualTo("INCONCLUSIVE");
+                assertThat(v.detail()).startsWith("jcstress status " + status + ": fork timed out");
+                assertThat(v.asExpected()).isFalse();
+            }
+        }
+        Verdict pass = Judge.judge(run(CORRECT, won(10), both(0)));
+        Verdict timedOut = Judge.judge(new TestRun(CORRECT, "TIMEOUT_ERROR", 0, List.of(won(0)), List.of()));
+        Verdict failed = Judge.judge(run(CORRECT, won(10), both(1)));
+        assertThat(dev.relaycheck.stress.Curriculum.exitStatus(List.of(pass))).isZero();
+        assertThat(dev.relaycheck.stress.Curriculum.exitStatus(List.of(pass, timedOut))).isEqualTo(4);
+        assertThat(dev.relaycheck.stress.Curriculum.exitStatus(List.of(timedOut, failed))).isEqualTo(1);
+    }
+
+    @Test
     void targetsAreTheKebabCaseOfTheNestedClass() {
         assertThat(Targets.targetOf("Correct")).isEqualTo("correct");
         assertThat(Targets.targetOf("ClaimIgnoresLease")).isEqualTo("claim-ignores-lease");
