@@ -171,9 +171,17 @@ public final class FullCheck {
         } else {
             checkers.add(CheckerRows.skipped("sql", "not selected"));
         }
-        Report report = new Report(o.subject(), model, checkers, histograms, notes);
+        // a user's relay (--adapter, --sql) is named with what it promises; the reference relay is the shipped one
+        Optional<SqlRelayUnderTest> sqlRelay = o.checkers().contains("sql") && !o.sqlRelay().equals(RelaySpec.REFERENCE)
+                ? Optional.of(sqlRelayUnderTest()) : Optional.empty();
+        Report report = new Report(o.subject(), model, checkers, histograms, notes, sqlRelay);
         write(report);
         return report;
+    }
+
+    private SqlRelayUnderTest sqlRelayUnderTest() {
+        RelayUnderTest relay = o.sqlRelay().resolve();
+        return SqlRelayUnderTest.of(relay.id(), relay.traits());
     }
 
     /** What the report says about whose classes the harnesses ran. */
