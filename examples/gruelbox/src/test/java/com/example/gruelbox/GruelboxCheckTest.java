@@ -1,15 +1,21 @@
 package com.example.gruelbox;
 
 import dev.relaycheck.checker.cli.ChildCli;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import static dev.relaycheck.checker.cli.ChildCli.runAsUser;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,13 +38,33 @@ import static org.assertj.core.api.Assertions.assertThat;
  * about it); the quick budget still kills the relay at every cut point (50 conformance seeds per scenario on H2, 3 on
  * PostgreSQL, one race round); the shipped broken SQL variants, which prove relaycheck's SQL checks on each database
  * and not gruelbox, are the jdbc module's tests and the reference check's (they doubled the run here). The model
- * checker still searches the reference logic and the catalogue: the report's matrix rests on it.
+ * checker still searches the reference logic and the catalogue: the report's matrix rests on it. The two checks
+ * start together, in two child JVMs, when the class starts: much of a check waits on databases, lease ticks and
+ * killed children, so they overlap.
  */
 class GruelboxCheckTest {
     static final String PACKAGE = "com.example.gruelbox.relaycheck.";
     static final String SAFE = PACKAGE + "GruelboxAdapter";
     static final String EXTERNAL = PACKAGE + "ExternalEffectGruelboxAdapter";
     static final String NOT_PROMISED = "not promised by this relay (checked, reported, never a failure): AGGREGATE_ORDER";
+    static final Path SAFE_RESULTS = Path.of("target", "check-safe");
+    static final Path EXTERNAL_RESULTS = Path.of("target", "check-external");
+
+    private static ExecutorService checks;
+    private static CompletableFuture<ChildCli.Run> safeCheck;
+    private static CompletableFuture<ChildCli.Run> externalCheck;
+
+    @BeforeAll
+    static void startBothChecks() {
+        checks = Executors.newFixedThreadPool(2);
+        safeCheck = CompletableFuture.supplyAsync(() -> check(SAFE, SAFE_RESULTS), checks);
+        externalCheck = CompletableFuture.supplyAsync(() -> check(EXTERNAL, EXTERNAL_RESULTS), checks);
+    }
+
+    @AfterAll
+    static void stopTheChecks() {
+        checks.shutdown();
+    }
 
     /** What a user passes as --classpath: the adapter's classes, gruelbox and its dependencies. */
     static String adapterClasspath() throws IOException {
@@ -50,8 +76,14 @@ class GruelboxCheckTest {
         return ChildCli.postgresHere() ? List.of("h2", "postgres") : List.of("h2");
     }
 
-    static ChildCli.Run check(String adapter, Path results) throws IOException {
-        return runAsUser("check", "--adapter", adapter, "--classpath", adapterClasspath(), "--db", String.join(",", databases()),
+    static ChildCli.Run check(String adapter, Path results) {
+        String classpath;
+        try {
+            classpath = adapterClasspath();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return runAsUser("check", "--adapter", adapter, "--classpath", classpath, "--db", String.join(",", databases()),
                 "--only", "sql", "--budget", "quick", "--controls", "no", "--results", results.toString());
     }
 
@@ -61,8 +93,8 @@ class GruelboxCheckTest {
 
     @Test
     void checkPassesTheHandlerWritingThroughGruelboxsTransactionOnBothDatabases() throws Exception {
-        Path results = Path.of("target", "check-safe");
-        ChildCli.Run r = check(SAFE, results);
+        Path results = SAFE_RESULTS;
+        ChildCli.Run r = safeCheck.join();
         assertThat(r.exit()).as(r.toString()).isZero();
         assertThat(r.out()).contains("## relaycheck: PASS for `correct` and the SQL relay `" + SAFE + "`")
                 .contains("SQL relay under test: " + SAFE + ": invariants checked: EFFECT_AT_MOST_ONCE, MARKER_IFF_EFFECT, "
@@ -81,8 +113,8 @@ class GruelboxCheckTest {
 
     @Test
     void checkFailsAHandlerWhoseEffectCommitsElsewhereWithEffectAtMostOnceOnBothDatabases() throws Exception {
-        Path results = Path.of("target", "check-external");
-        ChildCli.Run r = check(EXTERNAL, results);
+        Path results = EXTERNAL_RESULTS;
+        ChildCli.Run r = externalCheck.join();
         assertThat(r.exit()).as(r.toString()).isEqualTo(1);
         assertThat(r.out()).contains("## relaycheck: FAIL for `correct` and the SQL relay `" + EXTERNAL + "` (VIOLATION)")
                 .contains(NOT_PROMISED);
