@@ -149,15 +149,20 @@ public final class SqlChecks {
                     + "; cut points: " + CutPoint.of(subject.traits().deliversAndAcks()).stream().map(CutPoint::id).toList() + "\n\n");
             long kills = 0;
             for (CrashCheck.TargetResult t : results) {
-                // each round kills at the same commit every time (cut point, n-th commit, batch): the command repeats it
-                String reproduce = t.target().equals(subject.id()) && !t.asExpected() ? "; reproduce: ./relaycheck sql crash "
-                        + String.join(" ", subject.spec().args()) + " --db " + db.arg() + " --rounds " + roundsPerCutPoint
-                        + " --controls no" : "";
+                // each round kills at the same commit every time (cut point, n-th commit, batch): the line repeats the
+                // first failing round alone
+                boolean subjectRow = t.target().equals(subject.id());
+                String reproduce = subjectRow && !t.asExpected() ? t.rounds().stream().filter(r -> !r.clean()).findFirst()
+                        .map(r -> "; replay: " + r.replayLine(db)).orElse("") : "";
                 rows.add(CheckRow.of(CRASH_KILL, t.target(), t.expectClean(), t.verdict(), t.detail() + reproduce));
                 report.append(t.target()).append(": ").append(t.verdict()).append(" - ").append(t.detail()).append('\n');
                 for (CrashRound r : t.rounds()) {
                     kills++;
                     report.append("    ").append(r.summary()).append("\n      child: ").append(r.at()).append('\n');
+                    if (subjectRow && !r.clean() && subject.expectCorrect()) {
+                        r.recovery().forEach(step -> report.append("      recovery: ").append(step).append('\n'));
+                        report.append("      replay: ").append(r.replayLine(db)).append('\n');
+                    }
                 }
             }
             return new CheckResult(CRASH_KILL, rows, kills, report.toString());
@@ -190,7 +195,13 @@ public final class SqlChecks {
                     + subject.traits().describe() + "\n\n");
             long runs = 0;
             List<RaceResult> correct = new ArrayList<>();
-            for (int i = 0; i < rounds; i++) {
+            // thread timing decides whether a round re-claims a lease and refuses a stale token (the witnesses
+            // without which a clean race proves nothing): a round that left them unreached is followed by another
+            // seed, up to WITNESS_ROUNDS more, so a short run (--rounds 1) is not VACUOUS by bad luck; the verdict
+            // still needs every witness, and a violation in any round fails it
+            int extra = 0;
+            for (int i = 0; i < rounds || (i < rounds + WITNESS_ROUNDS && !witnessesReached(subject, correct)); i++) {
+                extra += i < rounds ? 0 : 1;
                 long seed = SplitMix64.derive(baseSeed, i);
                 // a deliver-and-ack relay runs both on one shared database (its handler may write through the relay's
                 // transaction): two races all the same, so one round reaches re-claims and stale tokens as often
@@ -203,13 +214,20 @@ public final class SqlChecks {
                     RaceResult r = RaceHarness.run(cfg, db);
                     correct.add(r);
                     report.append("  ").append(r.summary()).append('\n');
+                    if (!r.clean() && subject.expectCorrect()) {
+                        report.append("    replay: ").append(r.replayLine(db)).append('\n');
+                    }
                     if (progress != null) {
                         progress.println("  " + r.summary());
                     }
                 }
             }
             runs += correct.size();
-            rows.add(subjectRaceRow(subject, correct));
+            if (extra > 0) {
+                report.append("  (").append(extra).append(" more round").append(extra == 1 ? "" : "s")
+                        .append(" to reach a re-claim and a stale token)\n");
+            }
+            rows.add(subjectRaceRow(subject, db, correct));
             for (SqlVariant v : controls ? RACE_CONTROLS : List.<SqlVariant>of()) {
                 RaceResult caught = null;
                 int tried = 0;
@@ -238,12 +256,29 @@ public final class SqlChecks {
         }
     }
 
-    private static CheckRow subjectRaceRow(RelayUnderTest subject, List<RaceResult> races) {
+    /**
+     * Rounds the race adds at most, one seed each, while the relay's races have not yet reached a re-claim and a
+     * stale token (and, for a relay that redelivers, an absorbed duplicate); a violation stops them.
+     */
+    public static final int WITNESS_ROUNDS = 4;
+
+    private static boolean witnessesReached(RelayUnderTest subject, List<RaceResult> races) {
+        if (races.stream().anyMatch(r -> !r.clean() || r.errors() > 0)) {
+            return true; // a finding: nothing more to look for
+        }
+        boolean deliversAndAcks = subject.traits().deliversAndAcks();
+        return races.stream().mapToInt(RaceResult::reclaims).sum() > 0
+                && races.stream().mapToInt(RaceResult::staleRejected).sum() > 0
+                && (deliversAndAcks || races.stream().mapToInt(RaceResult::duplicates).sum() > 0);
+    }
+
+    private static CheckRow subjectRaceRow(RelayUnderTest subject, DbTarget db, List<RaceResult> races) {
         String id = subject.id();
         for (RaceResult r : races) {
             if (!r.clean()) {
                 return CheckRow.of(RACE, id, true, "FAILED", r.violations().get(0) + " (race seed "
-                        + r.config().seed() + ", " + r.config().relay().spec().args() + (r.config().sharedDatabase() ? ", shared database" : "") + ")");
+                        + r.config().seed() + ", " + r.config().relay().spec().args() + (r.config().sharedDatabase() ? ", shared database" : "") + ")"
+                        + (subject.expectCorrect() ? "; replay: " + r.replayLine(db) : ""));
             }
             if (r.errors() > 0) {
                 return CheckRow.of(RACE, id, true, "FAILED", r.errors() + " SQL errors, first: " + r.firstError());

@@ -4,6 +4,12 @@ import dev.relaycheck.jdbc.adapter.RelaySqlFile;
 import dev.relaycheck.jdbc.adapter.WallClock;
 import dev.relaycheck.jdbc.conformance.ConformanceCheck;
 import dev.relaycheck.jdbc.conformance.ScheduleResult;
+import dev.relaycheck.jdbc.crash.CrashKill;
+import dev.relaycheck.jdbc.crash.CrashRound;
+import dev.relaycheck.jdbc.crash.CutPoint;
+import dev.relaycheck.jdbc.race.RaceConfig;
+import dev.relaycheck.jdbc.race.RaceHarness;
+import dev.relaycheck.jdbc.race.RaceResult;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.Scenario;
 
@@ -27,7 +33,7 @@ import java.util.TreeSet;
  */
 public final class SqlChecksCli {
     static final String USAGE = "usage: relaycheck sql [all|conformance|race|crash] [RELAY] [--db h2|postgres|jdbc:postgresql://...] "
-            + "[--seeds N] [--seed S] [--rounds N] [--controls yes|no] [--out DIR] | replay RELAY [--db DB] --scenario NAME --walk-seed N | template; "
+            + "[--seeds N] [--seed S] [--rounds N] [--controls yes|no] [--out DIR] | replay RELAY [--db DB] (--scenario NAME --walk-seed N | --cut CUT --nth N --batch N | --race-seed S --shared-database yes|no) | template; "
             + "RELAY: --target ID [--claim-form conditional-update] | --sql FILE | --adapter CLASS --classpath CP";
     /** Exit status when the database could not be reached or started (not the relay's fault, not a usage error). */
     static final int EXIT_DATABASE = 3;
@@ -41,7 +47,7 @@ public final class SqlChecksCli {
 
     /** Parsed options with their defaults. */
     record Options(String command, Integer seeds, long seed, int rounds, Path out, RelaySpec relay, String db, String scenario,
-                   Long walkSeed, boolean controls) {
+                   Long walkSeed, boolean controls, CrashReplay crash, RaceReplay race) {
         int seedsFor(DbTarget target) {
             return seeds != null ? seeds : target.dialect() == Dialect.H2 ? DEFAULT_SEEDS_H2 : DEFAULT_SEEDS_POSTGRES;
         }
@@ -49,6 +55,14 @@ public final class SqlChecksCli {
         Path outFor(DbTarget target) {
             return out != null ? out : Path.of("results", target.dialect() == Dialect.H2 ? "sql" : "sql-" + target.id());
         }
+    }
+
+    /** {@code replay --cut CUT --nth N --batch N}: one crash-kill round, as a failing round's replay line names it. */
+    record CrashReplay(CutPoint cut, int nth, int batch) {
+    }
+
+    /** {@code replay --race-seed S --shared-database yes|no}: one race, as a failing race's replay line names it. */
+    record RaceReplay(long seed, boolean sharedDatabase) {
     }
 
     /** Exit status when no row failed but a time limit left some INCONCLUSIVE (the CLI's INCOMPLETE). */
@@ -82,6 +96,12 @@ public final class SqlChecksCli {
         } catch (IOException e) {
             err.println("relaycheck sql: " + e.getMessage());
             return EXIT_DATABASE;
+        }
+        if (o.command().equals("replay") && o.race() != null) {
+            return replayRace(o, subject, db, out, err);
+        }
+        if (o.command().equals("replay") && o.crash() != null) {
+            return replayCrash(o, subject, db, out, err);
         }
         if (o.command().equals("replay")) {
             return replay(o, subject, db, out, err);
@@ -161,6 +181,11 @@ public final class SqlChecksCli {
         String scenario = null;
         Long walkSeed = null;
         boolean controls = true;
+        String cut = null;
+        Integer nth = null;
+        Integer batch = null;
+        Long raceSeed = null;
+        Boolean shared = null;
         for (; i < a.size(); i += 2) {
             String opt = a.get(i);
             if (i + 1 >= a.size()) {
@@ -180,6 +205,15 @@ public final class SqlChecksCli {
                 case "--db" -> db = v;
                 case "--scenario" -> scenario = v;
                 case "--walk-seed" -> walkSeed = number(opt, v);
+                case "--cut" -> cut = v;
+                case "--nth" -> nth = positive(opt, v);
+                case "--batch" -> batch = positive(opt, v);
+                case "--race-seed" -> raceSeed = number(opt, v);
+                case "--shared-database" -> shared = switch (v) {
+                    case "yes" -> true;
+                    case "no" -> false;
+                    default -> throw new IllegalArgumentException("--shared-database takes yes or no, got '" + v + "'");
+                };
                 case "--controls" -> controls = switch (v) {
                     case "yes" -> true;
                     case "no" -> false;
@@ -189,15 +223,31 @@ public final class SqlChecksCli {
             }
         }
         RelaySpec relay = RelaySpec.of(target, claimForm, sql, adapter, classpath);
-        if (command.equals("replay")) {
+        CrashReplay crash = null;
+        RaceReplay race = null;
+        if (command.equals("replay") && raceSeed != null) {
+            if (cut != null || scenario != null) {
+                throw new IllegalArgumentException("replay takes one of --race-seed, --cut or --scenario");
+            }
+            race = new RaceReplay(raceSeed, shared != null && shared);
+        } else if (raceSeed != null || shared != null) {
+            throw new IllegalArgumentException("--race-seed and --shared-database belong to 'replay' (one race)");
+        } else if (command.equals("replay") && cut != null) {
+            String id = cut;
+            CutPoint point = CutPoint.byId(cut).orElseThrow(() -> new IllegalArgumentException("unknown --cut '" + id + "' ("
+                    + java.util.Arrays.stream(CutPoint.values()).map(CutPoint::id).collect(java.util.stream.Collectors.joining(", ")) + ")"));
+            crash = new CrashReplay(point, nth == null ? 1 : nth, batch == null ? 1 : batch);
+        } else if (cut != null || nth != null || batch != null) {
+            throw new IllegalArgumentException("--cut, --nth and --batch belong to 'replay' (one crash-kill round)");
+        } else if (command.equals("replay")) {
             if (scenario == null || walkSeed == null) {
-                throw new IllegalArgumentException("replay needs --scenario and --walk-seed (and the relay: --target, --sql or --adapter)");
+                throw new IllegalArgumentException("replay needs --scenario and --walk-seed, or --cut (and the relay: --target, --sql or --adapter)");
             }
             if (ReferenceScenarios.byName(scenario).isEmpty()) {
                 throw new IllegalArgumentException("unknown scenario '" + scenario + "'");
             }
         }
-        return new Options(command, seeds, seed, rounds, out, relay, db, scenario, walkSeed, controls);
+        return new Options(command, seeds, seed, rounds, out, relay, db, scenario, walkSeed, controls, crash, race);
     }
 
     private static int positive(String opt, String v) {
@@ -228,6 +278,65 @@ public final class SqlChecksCli {
             return 2;
         } catch (SQLException | RelaySqlException e) {
             err.println("relaycheck sql: " + db.id() + " failed: " + e.getMessage().lines().findFirst().orElse(""));
+            return EXIT_DATABASE;
+        }
+    }
+
+    /**
+     * One crash-kill round again: the child killed at the same commit (cut point, n-th commit of that kind, claim
+     * batch), the recovery checked as the crash-kill check does; REPRODUCED (exit 1) when it has problems.
+     */
+    private static int replayCrash(Options o, RelayUnderTest relay, DbTarget db, PrintStream out, PrintStream err) {
+        CrashReplay c = o.crash();
+        out.println("replay: " + relay.id() + " on " + db.describe() + ", killed " + c.cut().id() + " #" + c.nth() + " (batch " + c.batch() + ")");
+        try {
+            CrashRound r = new CrashKill(o.outFor(db).resolve("crash-replay-files").toAbsolutePath())
+                    .round(relay, db, true, c.cut(), c.nth(), c.batch(), "replay-" + c.cut().id());
+            out.println("  " + r.summary());
+            out.println("  child: " + r.at());
+            r.recovery().forEach(step -> out.println("  recovery: " + step));
+            if (!r.concluded()) { // a child past its time limit twice proved nothing either way
+                out.println("INCONCLUSIVE: " + r.timedOut());
+                return EXIT_INCONCLUSIVE;
+            }
+            out.println(r.clean() ? "NOT REPRODUCED: the relay recovered completely" : "REPRODUCED");
+            return r.clean() ? 0 : 1;
+        } catch (WallClock.ReadException e) {
+            err.println("relaycheck sql: " + e.getMessage());
+            return 2;
+        } catch (IOException | SQLException | RelaySqlException e) {
+            err.println("relaycheck sql: " + db.id() + " failed: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+            return EXIT_DATABASE;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("relaycheck sql: interrupted");
+            return EXIT_DATABASE;
+        }
+    }
+
+    /**
+     * One race again with the seed and configuration a failing race printed: REPRODUCED (exit 1) when it breaks a
+     * promised invariant. The seed fixes the pollers' faults and stalls; thread timing is not reproducible.
+     */
+    private static int replayRace(Options o, RelayUnderTest relay, DbTarget db, PrintStream out, PrintStream err) {
+        RaceReplay r = o.race();
+        out.println("replay: " + relay.id() + " on " + db.describe() + ", race seed " + r.seed()
+                + (r.sharedDatabase() ? ", shared database" : "") + " (the seed fixes faults and stalls, not thread timing)");
+        try {
+            RaceResult result = RaceHarness.run(RaceConfig.defaults(relay, db, r.seed()).withSharedDatabase(r.sharedDatabase()), db);
+            out.println("  " + result.summary());
+            result.violations().forEach(v -> out.println("  FAILED " + v));
+            out.println(result.clean() ? "NOT REPRODUCED: the race ended clean" : "REPRODUCED");
+            return result.clean() ? 0 : 1;
+        } catch (WallClock.ReadException e) {
+            err.println("relaycheck sql: " + e.getMessage());
+            return 2;
+        } catch (SQLException | RelaySqlException e) {
+            err.println("relaycheck sql: " + db.id() + " failed: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+            return EXIT_DATABASE;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("relaycheck sql: interrupted");
             return EXIT_DATABASE;
         }
     }

@@ -25,7 +25,10 @@ class SqlChecksCliTest {
         for (String[] args : List.of(new String[]{"bogus"}, new String[]{"conformance", "--seeds", "x"},
                 new String[]{"crash", "--rounds", "0"}, new String[]{"race", "--what", "1"}, new String[]{"conformance", "--seeds"},
                 new String[]{"replay", "--target", "nope", "--scenario", "mixed", "--walk-seed", "1"},
-                new String[]{"replay", "--target", "correct"})) {
+                new String[]{"replay", "--target", "correct"}, new String[]{"replay", "--target", "correct", "--cut", "nowhere"},
+                new String[]{"crash", "--nth", "1"}, new String[]{"race", "--race-seed", "1"},
+                new String[]{"replay", "--target", "correct", "--race-seed", "1", "--cut", "after-claim"},
+                new String[]{"replay", "--target", "correct", "--race-seed", "1", "--shared-database", "maybe"})) {
             out.reset();
             err.reset();
             assertThat(run(args)).as(String.join(" ", args)).isEqualTo(2);
@@ -67,5 +70,20 @@ class SqlChecksCliTest {
         assertThat(text).contains("model Claim(p1) -> CLAIMED").contains("differs: outbox row")
                 .contains("STALE_ACK_REJECTED at step " + f.violationStep());
         assertThat(run("replay", "--target", "correct", "--scenario", f.scenario(), "--walk-seed", Long.toString(f.seed()))).isZero();
+    }
+
+    /** One crash-kill round again, as a failing round's replay line names it: the broken consumer doubles, the correct one does not. */
+    @Test
+    void crashReplayKillsAtTheSameCommitAgain(@TempDir Path dir) {
+        int exit = run("replay", "--target", "no-dedup-marker", "--cut", "after-consumer-commit", "--nth", "1", "--batch", "1",
+                "--out", dir.toString());
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(text + err).isEqualTo(1);
+        assertThat(text).contains("killed after-consumer-commit #1 (batch 1, exit 137): EFFECT_AT_MOST_ONCE: E1 applied 2 times")
+                .contains("child: AT after-consumer-commit").contains("recovery: ").endsWith("REPRODUCED\n");
+        out.reset();
+        assertThat(run("replay", "--target", "correct", "--cut", "after-consumer-commit", "--out", dir.toString())).as(out + "" + err).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("killed after-consumer-commit #1 (batch 1, exit 137): recovered")
+                .contains("NOT REPRODUCED");
     }
 }

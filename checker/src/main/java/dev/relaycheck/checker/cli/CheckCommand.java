@@ -68,6 +68,10 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--db", paramLabel = "DBS", split = ",",
             description = "databases for the SQL checks: h2, postgres (a server relaycheck starts), jdbc:postgresql://...; default h2,postgres")
     List<String> dbs = List.of("h2", "postgres");
+    @Option(names = "--controls", paramLabel = "yes|no", defaultValue = "yes",
+            description = "run the shipped broken SQL variants beside the SQL relay on each database (default yes); no "
+                    + "checks only your relay, faster (the variants prove relaycheck's SQL checks, which its own tests do)")
+    String controls;
     @Option(names = "--store", paramLabel = "CLASS",
             description = "your dev.relaycheck.model.store.RelayStore (from --classpath), raced by jcstress and Lincheck")
     String store;
@@ -115,13 +119,18 @@ final class CheckCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+        boolean sqlControls = switch (controls) {
+            case "yes" -> true;
+            case "no" -> false;
+            default -> throw new UsageException("--controls takes yes or no, got '" + controls + "'");
+        };
         UserClasses user = UserClasses.of(logic.logic, store, logic.classpath);
         if (user.given()) {
             user.load(); // one usage line now, not a failed harness later
         }
         FullCheck.Options options = new FullCheck.Options(subject, chosen, search.bfs(progress), b, checkers,
                 home, search.results(), sqlRelay, List.copyOf(new LinkedHashSet<>(dbs)), user,
-                new FullCheck.HarnessSelection(jcstressTests, HarnessJvm.lincheckProperties(lincheckBudget)));
+                new FullCheck.HarnessSelection(jcstressTests, HarnessJvm.lincheckProperties(lincheckBudget)), sqlControls);
         PhaseProgressPrinter phases = PhaseProgressPrinter.forStderr(spec.commandLine().getErr());
         FullCheck check = new FullCheck(options, spec.commandLine().getErr(), ExitCodes::of, phases, before);
         Report r = check.run();

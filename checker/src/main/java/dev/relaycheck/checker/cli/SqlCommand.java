@@ -26,13 +26,13 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "sql", description = "Run the SQL checks on your relay (default: the reference relay file) and write "
         + "DIR/summary.tsv with one report per check; e.g. 'relaycheck sql conformance --sql my-relay.sql --db postgres'. "
-        + "'sql template' prints the reference relay file to start from; 'sql replay' re-runs one conformance walk as a "
-        + "failure prints it. Exit 0 when the relay passed and every broken SQL variant was caught, 1 otherwise, 2 for "
+        + "'sql template' prints the reference relay file to start from; 'sql replay' re-runs one conformance walk or one crash-kill round "
+        + "as a failure prints it. Exit 0 when the relay passed and every broken SQL variant was caught, 1 otherwise, 2 for "
         + "bad arguments.")
 final class SqlCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "CHECK", defaultValue = "all",
             description = "all, conformance, race, crash, template (print the reference relay file), or replay (one "
-                    + "conformance walk: needs --scenario and --walk-seed); default ${DEFAULT-VALUE}")
+                    + "conformance walk: needs --scenario and --walk-seed; or one crash-kill round: --cut, --nth, --batch; or one race: --race-seed, --shared-database); default ${DEFAULT-VALUE}")
     String check;
     @Option(names = "--sql", paramLabel = "FILE", description = "the relay under test: a file of named SQL statements")
     String sql;
@@ -64,6 +64,16 @@ final class SqlCommand implements Callable<Integer> {
     String scenario;
     @Option(names = "--walk-seed", paramLabel = "N", description = "replay: the walk's seed, as a conformance failure reports it")
     Long walkSeed;
+    @Option(names = "--cut", paramLabel = "CUT", description = "replay: one crash-kill round killed at this cut point, as a crash-kill failure reports it")
+    String cut;
+    @Option(names = "--nth", paramLabel = "N", description = "replay --cut: at the n-th commit of that kind (default 1)")
+    Integer nth;
+    @Option(names = "--batch", paramLabel = "N", description = "replay --cut: the claim batch size (default 1)")
+    Integer batch;
+    @Option(names = "--race-seed", paramLabel = "S", description = "replay: one race with this seed, as a race failure reports it")
+    Long raceSeed;
+    @Option(names = "--shared-database", paramLabel = "yes|no", description = "replay --race-seed: consumer tables in the outbox database")
+    String sharedDatabase;
     @Spec
     CommandSpec spec;
 

@@ -76,10 +76,19 @@ public final class FullCheck {
      *
      * @param sqlRelay the relay the SQL checks drive (the reference relay unless --adapter or --sql named one)
      * @param sqlDbs   the databases the SQL checks run on ({@code h2}, {@code postgres}, a {@code jdbc:postgresql:} URL)
+     * @param sqlControls whether the shipped broken SQL variants run beside the relay ({@code check --controls no}: they
+     *                 prove relaycheck's SQL checks on each database, not the user's relay)
      */
     public record Options(RelayLogic subject, List<Scenario> scenarios, BreadthFirstSearch search, Budget budget,
                           Set<String> checkers, Path home, Path results, RelaySpec sqlRelay, List<String> sqlDbs,
-                          UserClasses user, HarnessSelection harnesses) {
+                          UserClasses user, HarnessSelection harnesses, boolean sqlControls) {
+        /** With the shipped broken SQL variants as controls. */
+        public Options(RelayLogic subject, List<Scenario> scenarios, BreadthFirstSearch search, Budget budget,
+                       Set<String> checkers, Path home, Path results, RelaySpec sqlRelay, List<String> sqlDbs,
+                       UserClasses user, HarnessSelection harnesses) {
+            this(subject, scenarios, search, budget, checkers, home, results, sqlRelay, sqlDbs, user, harnesses, true);
+        }
+
         /** Every jcstress harness and Lincheck's default budget. */
         public Options(RelayLogic subject, List<Scenario> scenarios, BreadthFirstSearch search, Budget budget,
                        Set<String> checkers, Path home, Path results, RelaySpec sqlRelay, List<String> sqlDbs,
@@ -162,7 +171,8 @@ public final class FullCheck {
         if (o.checkers().contains("sql")) {
             notes.add("The SQL checks ran " + (o.sqlRelay().equals(RelaySpec.REFERENCE) ? "the reference relay file"
                     : "the relay " + String.join(" ", o.sqlRelay().args())) + " on " + String.join(", ", o.sqlDbs())
-                    + "; the shipped broken SQL variants ran beside it as negative controls.");
+                    + (o.sqlControls() ? "; the shipped broken SQL variants ran beside it as negative controls."
+                    : "; the shipped broken SQL variants did not run (--controls no): relaycheck's own tests prove the SQL checks catch them."));
         }
         checkers.add(o.checkers().contains("jcstress") ? jcstress(histograms) : CheckerRows.skipped("jcstress", "not selected"));
         checkers.add(o.checkers().contains("lincheck") ? lincheck() : CheckerRows.skipped("lincheck", "not selected"));
@@ -171,9 +181,17 @@ public final class FullCheck {
         } else {
             checkers.add(CheckerRows.skipped("sql", "not selected"));
         }
-        Report report = new Report(o.subject(), model, checkers, histograms, notes);
+        // a user's relay (--adapter, --sql) is named with what it promises; the reference relay is the shipped one
+        Optional<SqlRelayUnderTest> sqlRelay = o.checkers().contains("sql") && !o.sqlRelay().equals(RelaySpec.REFERENCE)
+                ? Optional.of(sqlRelayUnderTest()) : Optional.empty();
+        Report report = new Report(o.subject(), model, checkers, histograms, notes, sqlRelay);
         write(report);
         return report;
+    }
+
+    private SqlRelayUnderTest sqlRelayUnderTest() {
+        RelayUnderTest relay = o.sqlRelay().resolve();
+        return SqlRelayUnderTest.of(relay.id(), relay.traits());
     }
 
     /** What the report says about whose classes the harnesses ran. */
@@ -266,12 +284,12 @@ public final class FullCheck {
         List<CheckResult> results;
         try {
             progress.update(column, 0, 3, "checks", "conformance");
-            CheckResult conformance = SqlChecks.conformance(relay, db, 1, seeds, sqlLines(column, 0, "conformance"));
+            CheckResult conformance = SqlChecks.conformance(relay, db, 1, seeds, o.sqlControls(), sqlLines(column, 0, "conformance"));
             progress.update(column, 1, 3, "checks", "race");
-            CheckResult race = SqlChecks.race(relay, db, raceRounds, 1, sqlLines(column, 1, "race"));
+            CheckResult race = SqlChecks.race(relay, db, raceRounds, 1, o.sqlControls(), sqlLines(column, 1, "race"));
             progress.update(column, 2, 3, "checks", "crash-kill");
             CheckResult crash = SqlChecks.crashKill(relay, db, crashRounds, out.resolve("crash-work").toAbsolutePath(),
-                    sqlLines(column, 2, "crash-kill"));
+                    o.sqlControls(), sqlLines(column, 2, "crash-kill"));
             progress.update(column, 3, 3, "checks", "");
             results = List.of(conformance, race, crash);
         } catch (WallClock.ReadException e) {

@@ -83,12 +83,14 @@ public final class HtmlReport {
         StringBuilder b = new StringBuilder();
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                         + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>relaycheck: ")
-                .append(r.passed() ? "PASS" : "FAIL").append(" for ").append(Html.esc(r.subject().id()))
+                .append(r.passed() ? "PASS" : "FAIL").append(" for ").append(Html.esc(r.about()))
                 .append("</title>\n<style>").append(STYLE).append("</style></head><body>\n");
         b.append("<h1>relaycheck report</h1>\n");
         baseline.ifPresent(d -> baseline(b, d));
         b.append("<p class=\"muted\">Logic under test: <code>").append(Html.esc(r.subject().id()))
                 .append("</code>: ").append(Html.esc(r.subject().description())).append("</p>\n");
+        r.sqlRelay().ifPresent(s -> b.append("<p id=\"sql-relay\">SQL relay under test: <code>").append(Html.esc(s.id()))
+                .append("</code>: ").append(Html.esc(s.traits())).append("</p>\n"));
         b.append("<div id=\"verdict\" class=\"verdict ").append(r.passed() ? "pass\">PASS" : "fail\">FAIL").append("</div>\n");
         List<String> failures = r.failures();
         if (!failures.isEmpty()) {

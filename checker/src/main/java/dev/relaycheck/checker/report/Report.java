@@ -17,7 +17,7 @@ import java.util.Optional;
  * or when a catalogue variant escaped every checker.
  */
 public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerRows> checkers,
-                     List<Histogram> histograms, List<String> notes) {
+                     List<Histogram> histograms, List<String> notes, Optional<SqlRelayUnderTest> sqlRelay) {
 
     public static final List<String> CHECKER_ORDER = List.of("model", "jcstress", "lincheck", "sql");
 
@@ -25,6 +25,17 @@ public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerR
         checkers = List.copyOf(checkers);
         histograms = List.copyOf(histograms);
         notes = List.copyOf(notes);
+    }
+
+    /** A report whose SQL checks (if any ran) drove the reference relay. */
+    public Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerRows> checkers, List<Histogram> histograms,
+                  List<String> notes) {
+        this(subject, model, checkers, histograms, notes, Optional.empty());
+    }
+
+    /** What the report is about: the logic under test, and the user's SQL relay when the SQL checks drove one. */
+    public String about() {
+        return subject.id() + sqlRelay.map(s -> " and the SQL relay " + s.id()).orElse("");
     }
 
     /**

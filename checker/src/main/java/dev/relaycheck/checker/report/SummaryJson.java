@@ -38,6 +38,10 @@ public final class SummaryJson {
         field(b, 1, "outcome", str(r.verdict().name()), true);
         field(b, 1, "exit", Integer.toString(exit), true);
         field(b, 1, "logic", str(r.subject().id()), true);
+        // only for a user's SQL relay: a reference run's summary keeps its bytes
+        r.sqlRelay().ifPresent(s -> field(b, 1, "sqlRelay", object(1, List.of(kv("id", str(s.id())),
+                kv("invariantsChecked", array(s.checked().stream().map(i -> str(i.name())).toList(), 3)),
+                kv("notPromised", array(s.notPromised().stream().map(i -> str(i.name())).toList(), 3)))), true));
         field(b, 1, "failures", array(r.failures().stream().map(SummaryJson::str).toList(), 2), true);
         field(b, 1, "scenarios", array(r.model().subject().stream().map(s -> scenario(s, true, 2)).toList(), 2), true);
         List<String> checkers = new ArrayList<>();

@@ -32,7 +32,9 @@ public final class SummaryMarkdown {
             b.append('\n');
         });
         b.append("## relaycheck: ").append(r.passed() ? "PASS" : "FAIL").append(" for `").append(r.subject().id()).append("`")
+                .append(r.sqlRelay().map(s -> " and the SQL relay `" + s.id() + "`").orElse(""))
                 .append(r.passed() ? "" : " (" + r.verdict() + ")").append("\n\n");
+        r.sqlRelay().ifPresent(s -> b.append(s.line()).append(".\n\n"));
         List<String> failures = r.failures();
         if (!failures.isEmpty()) {
             failures.forEach(f -> b.append("- **").append(f).append("**\n"));

@@ -37,11 +37,39 @@ public final class ChildCli {
 
     /** The same with extra JVM options (e.g. -Xmx64m) before the main class. */
     public static Run run(Path workDir, List<String> jvmOptions, String... args) {
+        return run(workDir, jvmOptions, System.getProperty("java.class.path"), args);
+    }
+
+    /**
+     * relaycheck as a team runs it on its own project (the examples' tests, in the example's folder): this JVM's
+     * class path less the module's own {@code target/} (its classes and test classes), which the arguments hand
+     * over with {@code --classpath} like the jars a user points relaycheck at.
+     */
+    public static Run runAsUser(String... args) {
+        Path here = Path.of("").toAbsolutePath();
+        List<String> cp = new ArrayList<>(List.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator)));
+        cp.removeIf(p -> Path.of(p).toAbsolutePath().startsWith(here.resolve("target")));
+        return run(here, List.of(), String.join(java.io.File.pathSeparator, cp), args);
+    }
+
+    /**
+     * Whether relaycheck can start its own PostgreSQL server here (Debian's server binaries, or RELAYCHECK_PG_BIN);
+     * under CI=true it must: a skip there would prove nothing, so the caller's test fails instead.
+     */
+    public static boolean postgresHere() {
+        boolean binaries = Files.isDirectory(Path.of("/usr/lib/postgresql")) || System.getenv("RELAYCHECK_PG_BIN") != null;
+        if (!binaries && "true".equalsIgnoreCase(System.getenv("CI"))) {
+            throw new AssertionError("CI=true but no PostgreSQL server binaries: .ci/run installs Debian's postgresql package");
+        }
+        return binaries;
+    }
+
+    private static Run run(Path workDir, List<String> jvmOptions, String classpath, String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(classpath);
         command.add(RelaycheckCli.class.getName());
         command.addAll(List.of(args));
         try {

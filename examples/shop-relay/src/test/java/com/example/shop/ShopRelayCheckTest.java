@@ -1,11 +1,13 @@
 package com.example.shop;
 
+import dev.relaycheck.checker.cli.ChildCli;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import static com.example.shop.RelaycheckCliRun.SHOP_CLASSES;
-import static com.example.shop.RelaycheckCliRun.relaycheck;
+import java.nio.file.Path;
+
+import static dev.relaycheck.checker.cli.ChildCli.runAsUser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -17,10 +19,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ShopRelayCheckTest {
     static final String ADAPTER = "com.example.shop.relaycheck.ShopRelayAdapter";
     static final String BROKEN = "com.example.shop.relaycheck.UnfencedShopRelayAdapter";
+    /** The shop's compiled classes, what a user passes as --classpath (ChildCli.runAsUser leaves them off its own). */
+    static final Path SHOP_CLASSES = Path.of("target", "classes").toAbsolutePath();
 
     static void assumeDatabase(String db) {
         if (db.equals("postgres")) {
-            Assumptions.assumeTrue(RelaycheckCliRun.postgresHere(), "PostgreSQL checks skipped: no server binaries on this machine");
+            Assumptions.assumeTrue(ChildCli.postgresHere(), "PostgreSQL checks skipped: no server binaries on this machine");
         }
     }
 
@@ -32,7 +36,7 @@ class ShopRelayCheckTest {
     @ValueSource(strings = {"h2", "postgres"})
     void theShopsRelayPassesEveryCheck(String db) throws Exception {
         assumeDatabase(db);
-        RelaycheckCliRun.Result r = relaycheck("sql", "all", "--adapter", ADAPTER, "--classpath", SHOP_CLASSES.toString(),
+        ChildCli.Run r = runAsUser("sql", "all", "--adapter", ADAPTER, "--classpath", SHOP_CLASSES.toString(),
                 "--db", db, "--seeds", seeds(db), "--rounds", "1", "--controls", "no", "--out", "target/relaycheck-" + db);
         assertThat(r.exit()).as(r.toString()).isZero();
         assertThat(r.out()).contains("sql-conformance: PASS").contains("sql-race: PASS").contains("sql-crash-kill: PASS")
@@ -43,14 +47,14 @@ class ShopRelayCheckTest {
     @ValueSource(strings = {"h2", "postgres"})
     void theBrokenCopyFailsWithStaleAckRejectedAndReplays(String db) throws Exception {
         assumeDatabase(db);
-        RelaycheckCliRun.Result r = relaycheck("sql", "conformance", "--adapter", BROKEN, "--classpath", SHOP_CLASSES.toString(),
+        ChildCli.Run r = runAsUser("sql", "conformance", "--adapter", BROKEN, "--classpath", SHOP_CLASSES.toString(),
                 "--db", db, "--seeds", db.equals("h2") ? "20" : "10", "--controls", "no", "--out", "target/relaycheck-broken-" + db);
         assertThat(r.exit()).as(r.toString()).isEqualTo(1);
         String row = r.out().lines().filter(l -> l.startsWith("  " + BROKEN)).findFirst().orElseThrow(() -> new AssertionError(r.toString()));
         assertThat(row).contains("FAILED").contains("STALE_ACK_REJECTED").contains("replay: ./relaycheck sql replay --adapter " + BROKEN);
 
         String[] replay = row.substring(row.indexOf("replay: ./relaycheck ") + "replay: ./relaycheck ".length()).strip().split(" ");
-        RelaycheckCliRun.Result again = relaycheck(replay);
+        ChildCli.Run again = runAsUser(replay);
         assertThat(again.exit()).as(again.toString()).isEqualTo(1);
         assertThat(again.out()).contains("REPRODUCED").contains("STALE_ACK_REJECTED");
     }

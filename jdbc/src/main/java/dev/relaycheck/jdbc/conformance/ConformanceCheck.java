@@ -97,12 +97,12 @@ public final class ConformanceCheck {
         }
     }
 
-    static List<String> quoted(List<String> args) {
+    public static List<String> quoted(List<String> args) {
         return args.stream().map(ConformanceCheck::quote).toList();
     }
 
     /** A shell word: quoted when it holds anything a shell would split or expand. */
-    static String quote(String s) {
+    public static String quote(String s) {
         return s.matches("[A-Za-z0-9_./:=@%+,-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 

@@ -39,6 +39,16 @@ public record CrashRound(RelayUnderTest relay, String db, boolean durable, CutPo
         return timedOut.isEmpty();
     }
 
+    /**
+     * The command that kills the relay at the same commit again and recovers (same cut point, n-th commit and batch:
+     * the child stops at that commit every time), printing REPRODUCED when the recovery has the same kind of problem.
+     */
+    public String replayLine(dev.relaycheck.jdbc.DbTarget target) {
+        return "./relaycheck sql replay " + String.join(" ", dev.relaycheck.jdbc.conformance.ConformanceCheck.quoted(relay.spec().args()))
+                + " --db " + dev.relaycheck.jdbc.conformance.ConformanceCheck.quote(target.arg()) + " --cut " + cut.id()
+                + " --nth " + nth + " --batch " + batch;
+    }
+
     public String summary() {
         return relay.id() + " on " + db + (durable ? "" : " (H2 default write delay)") + " killed " + cut.id() + " #" + nth + " (batch "
                 + batch + ", exit " + exitCode + "): " + (!concluded() ? "INCONCLUSIVE: " + timedOut

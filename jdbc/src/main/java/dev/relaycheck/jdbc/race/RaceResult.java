@@ -35,6 +35,17 @@ public record RaceResult(RaceConfig config, List<Violation> violations, int deli
         return violations.isEmpty();
     }
 
+    /**
+     * The command that races the relay again with this seed and configuration, printing REPRODUCED when that race
+     * breaks a promised invariant. The seed fixes each poller's faults and stalls, not the threads' timing: a
+     * finding that depends on one interleaving may need the line run more than once.
+     */
+    public String replayLine(dev.relaycheck.jdbc.DbTarget target) {
+        return "./relaycheck sql replay " + String.join(" ", dev.relaycheck.jdbc.conformance.ConformanceCheck.quoted(config.relay().spec().args()))
+                + " --db " + dev.relaycheck.jdbc.conformance.ConformanceCheck.quote(target.arg()) + " --race-seed " + config.seed()
+                + " --shared-database " + (config.sharedDatabase() ? "yes" : "no");
+    }
+
     public String summary() {
         return config.relay().id() + " (" + config.pollers() + " pollers, " + config.events()
                 + " events, seed " + config.seed() + "): " + (clean() ? "clean" : violations.size() + " violation(s), first "
