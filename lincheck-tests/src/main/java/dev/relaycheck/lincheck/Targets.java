@@ -44,10 +44,12 @@ public final class Targets {
                     + "have (the explorer catches it: EFFECT_AT_MOST_ONCE)",
             "batch-ack-whole-batch", "the store's ack names one row, not the poller's batch, so it cannot mark the rest "
                     + "of a batch (the explorer catches it: NO_LOST_EVENT)",
-            "renewal-by-owner", "the mistake is in the lease renewal; the store has no renew operation (the explorer "
-                    + "catches it: SINGLE_LIVE_LEASE)",
-            "renewal-ignores-expiry", "the mistake is in the lease renewal; the store has no renew operation (the "
-                    + "explorer catches it: SINGLE_LIVE_LEASE)",
+            "renewal-by-owner", "the mistake is in the lease renewal, which these checks' operations leave out (one "
+                    + "more operation widens every target's search); jcstress races it (Lease_06_RenewalAfterTakeover) "
+                    + "and the explorer catches it: SINGLE_LIVE_LEASE",
+            "renewal-ignores-expiry", "the mistake is in the lease renewal, which these checks' operations leave out "
+                    + "(one more operation widens every target's search); jcstress races it "
+                    + "(Lease_06_RenewalAfterTakeover) and the explorer catches it: SINGLE_LIVE_LEASE",
             "app-clock-expiry", "the mistake reads a poller's own clock; the store has one clock, the database's, so "
                     + "no operation differs (the explorer catches it under clock skew: SINGLE_LIVE_LEASE)",
             "cursor-by-sequence", "the mistake needs overlapping producer transactions; the store has no produce "
