@@ -194,7 +194,7 @@ public final class RaceHarness {
         int delivered = (int) end.rows().stream().filter(r -> !r.isPending()).count();
         return new RaceResult(cfg, violations, delivered, total.steps, history.grantCount(), total.reclaims, total.duplicates,
                 total.stale, total.lostAcks, total.rollbacks, total.crashes, total.errors, total.firstError, millis, total.unpromised,
-                total.sessionsEnded, healing);
+                total.sessionsEnded, total.lockWaitsTimedOut, healing);
     }
 
     static void nap(long millis) {
@@ -218,6 +218,7 @@ public final class RaceHarness {
             int crashes;
             int errors;
             int sessionsEnded;
+            int lockWaitsTimedOut;
             String firstError;
             List<Violation> unpromised = List.of();
 
@@ -231,6 +232,7 @@ public final class RaceHarness {
                 crashes += o.crashes;
                 errors += o.errors;
                 sessionsEnded += o.sessionsEnded;
+                lockWaitsTimedOut += o.lockWaitsTimedOut;
                 if (firstError == null) {
                     firstError = o.firstError;
                 }
@@ -284,7 +286,11 @@ public final class RaceHarness {
                         // a database-side timeout killed the transaction, or a lock wait ran past its limit (time-based:
                         // a loaded machine, never the relay's error): a crash there, as the model has one anywhere
                         if (ex.sessionEndedByDatabase() || ex.lockWaitTimedOut()) {
-                            counts.sessionsEnded++;
+                            if (ex.sessionEndedByDatabase()) {
+                                counts.sessionsEnded++;
+                            } else {
+                                counts.lockWaitsTimedOut++;
+                            }
                             a = poller.crash(); // counted as a crash where it is recorded
                             counts.steps++;
                             record(a, now);

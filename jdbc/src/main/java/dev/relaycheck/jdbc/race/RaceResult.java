@@ -21,14 +21,16 @@ import java.util.List;
  * @param errors        SQL errors a poller hit (each handled as a crash); the first is in {@code firstError}
  * @param millis        wall time of the race
  * @param unpromised    broken invariants the relay does not promise: reported, not violations
- * @param sessionsEnded transactions the database ended (a server-side timeout, or a lock wait past its limit), each
+ * @param sessionsEnded transactions the database ended (a server-side timeout such as PostgreSQL's
+ *                      idle_in_transaction_session_timeout), each handled as a crash of its poller
+ * @param lockWaitsTimedOut lock waits past their limit (time-based: a loaded machine, never the relay's error), each
  *                      handled as a crash of its poller
  * @param healingSteps  0 when every row was delivered by the deadline; else the steps a fault-free poller took to
  *                      finish after it (a deadline passed on a loaded machine is no violation)
  */
 public record RaceResult(RaceConfig config, List<Violation> violations, int delivered, long steps, int grants, int reclaims,
                          int duplicates, int staleRejected, int lostAcks, int rollbacks, int crashes, int errors,
-                         String firstError, long millis, List<Violation> unpromised, int sessionsEnded,
+                         String firstError, long millis, List<Violation> unpromised, int sessionsEnded, int lockWaitsTimedOut,
                          int healingSteps) {
 
     public boolean clean() {
@@ -52,7 +54,8 @@ public record RaceResult(RaceConfig config, List<Violation> violations, int deli
                 + violations.get(0)) + "; delivered " + delivered + ", " + steps + " transactions, " + grants + " grants, "
                 + reclaims + " re-claims, " + duplicates + " duplicates absorbed, " + staleRejected + " stale tokens refused, "
                 + lostAcks + " lost acks, " + rollbacks + " rollbacks, " + crashes + " crashes"
-                + (sessionsEnded == 0 ? "" : " (" + sessionsEnded + " transactions ended by the database or a lock wait's limit)") + ", " + errors + " SQL errors"
+                + (sessionsEnded == 0 ? "" : " (" + sessionsEnded + " transactions ended by the database)")
+                + (lockWaitsTimedOut == 0 ? "" : " (" + lockWaitsTimedOut + " lock waits past their limit)") + ", " + errors + " SQL errors"
                 + (firstError == null ? "" : " (first: " + firstError + ")") + ", " + millis + " ms"
                 + (healingSteps == 0 ? "" : " (past the deadline: finished by " + healingSteps + " fault-free steps)")
                 + (unpromised.isEmpty() ? "" : "; not promised: " + unpromised.get(0) + (unpromised.size() > 1 ? " (+" + (unpromised.size() - 1) + " more)" : ""));
