@@ -52,7 +52,7 @@ final class CheckCommand implements Callable<Integer> {
     @Mixin
     SearchOptions search = new SearchOptions();
     @Option(names = "--budget", paramLabel = "quick|default|long", defaultValue = "default",
-            description = "quick, default (about five minutes on 2 cores) or long (jcstress mode default, 10x SQL seeds); "
+            description = "quick, default (about eight minutes on 2 cores) or long (jcstress mode default, 10x SQL seeds); "
                     + "default ${DEFAULT-VALUE}")
     String budget;
     @Option(names = "--only", paramLabel = "CHECKERS", split = ",", description = "subset of model,jcstress,lincheck,sql (default: all)")
