@@ -59,8 +59,7 @@ public final class ConformanceCheck {
             if (firstFailure == null) {
                 return null;
             }
-            return "./relaycheck sql replay " + String.join(" ", quoted(relay.spec().args())) + " --db " + quote(db.arg())
-                    + " --scenario " + firstFailure.scenario() + " --walk-seed " + firstFailure.seed();
+            return replayCommand(relay, db) + " --scenario " + firstFailure.scenario() + " --walk-seed " + firstFailure.seed();
         }
 
         /** Correct: conformed everywhere and reached every witness it can reach. Broken: caught. */
@@ -97,12 +96,20 @@ public final class ConformanceCheck {
         }
     }
 
-    public static List<String> quoted(List<String> args) {
+    /**
+     * {@code ./relaycheck sql replay} with the relay and database as the user gave them: what every SQL check's
+     * replay line starts with (conformance adds the walk, crash-kill the cut, a race its seed).
+     */
+    public static String replayCommand(RelayUnderTest relay, DbTarget db) {
+        return "./relaycheck sql replay " + String.join(" ", quoted(relay.spec().args())) + " --db " + quote(db.arg());
+    }
+
+    private static List<String> quoted(List<String> args) {
         return args.stream().map(ConformanceCheck::quote).toList();
     }
 
     /** A shell word: quoted when it holds anything a shell would split or expand. */
-    public static String quote(String s) {
+    private static String quote(String s) {
         return s.matches("[A-Za-z0-9_./:=@%+,-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 

@@ -44,8 +44,7 @@ public record CrashRound(RelayUnderTest relay, String db, boolean durable, CutPo
      * the child stops at that commit every time), printing REPRODUCED when the recovery has the same kind of problem.
      */
     public String replayLine(dev.relaycheck.jdbc.DbTarget target) {
-        return "./relaycheck sql replay " + String.join(" ", dev.relaycheck.jdbc.conformance.ConformanceCheck.quoted(relay.spec().args()))
-                + " --db " + dev.relaycheck.jdbc.conformance.ConformanceCheck.quote(target.arg()) + " --cut " + cut.id()
+        return dev.relaycheck.jdbc.conformance.ConformanceCheck.replayCommand(relay, target) + " --cut " + cut.id()
                 + " --nth " + nth + " --batch " + batch;
     }
 

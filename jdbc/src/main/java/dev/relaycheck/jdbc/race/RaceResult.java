@@ -43,8 +43,7 @@ public record RaceResult(RaceConfig config, List<Violation> violations, int deli
      * finding that depends on one interleaving may need the line run more than once.
      */
     public String replayLine(dev.relaycheck.jdbc.DbTarget target) {
-        return "./relaycheck sql replay " + String.join(" ", dev.relaycheck.jdbc.conformance.ConformanceCheck.quoted(config.relay().spec().args()))
-                + " --db " + dev.relaycheck.jdbc.conformance.ConformanceCheck.quote(target.arg()) + " --race-seed " + config.seed()
+        return dev.relaycheck.jdbc.conformance.ConformanceCheck.replayCommand(config.relay(), target) + " --race-seed " + config.seed()
                 + " --shared-database " + (config.sharedDatabase() ? "yes" : "no");
     }
 
