@@ -9,10 +9,18 @@ import java.util.List;
  * @param rows   one row per target, sorted
  * @param runs   schedules driven, races run or processes killed
  * @param report the human-readable report (what ran, every verdict, how to reproduce)
+ * @param findings what the report draws: the relay under test's failures, and the finding that caught each broken
+ *               variant
  */
-public record CheckResult(String check, List<CheckRow> rows, long runs, String report) {
+public record CheckResult(String check, List<CheckRow> rows, long runs, String report, List<SqlFinding> findings) {
     public CheckResult {
         rows = rows.stream().sorted().toList();
+        findings = List.copyOf(findings);
+    }
+
+    /** Without findings to draw. */
+    public CheckResult(String check, List<CheckRow> rows, long runs, String report) {
+        this(check, rows, runs, report, List.of());
     }
 
     /** Every correct target passed and every broken one was caught. */

@@ -62,6 +62,7 @@ public final class SqlChecks {
                                           PrintStream progress) {
         try {
             List<CheckRow> rows = new ArrayList<>();
+            List<SqlFinding> findings = new ArrayList<>();
             StringBuilder report = new StringBuilder("SQL conformance on " + db.describe() + ": the explorer's random walks of the "
                     + "correct model (RandomSchedules.walk, length " + ConformanceCheck.SCHEDULE_LENGTH + ", seeds SplitMix64.derive("
                     + baseSeed + ", i) for i < " + seeds + ") on " + ConformanceCheck.scenarios().size() + " scenarios, driven "
@@ -71,6 +72,7 @@ public final class SqlChecks {
             long runs = 0;
             VariantResult main = ConformanceCheck.run(subject, db, baseSeed, seeds, progress);
             runs += main.schedules();
+            main.finding().ifPresent(findings::add);
             boolean ok = main.asExpected();
             String detail = main.detail();
             report.append(line(subject.id(), main.verdict(), main)).append(speed(main));
@@ -81,6 +83,7 @@ public final class SqlChecks {
                 VariantResult cond = ConformanceCheck.run(RelayUnderTest.of(SqlVariant.CORRECT, ClaimForm.CONDITIONAL_UPDATE), db,
                         baseSeed, Math.max(1, seeds / 4), progress);
                 runs += cond.schedules();
+                cond.finding().ifPresent(findings::add);
                 ok &= cond.firstFailure() == null;
                 detail = !main.asExpected() ? main.detail() : cond.firstFailure() != null ? "conditional-update claim: " + cond.detail()
                         : main.detail() + "; conditional-update claim: " + cond.schedules() + " schedules, no divergence";
@@ -95,6 +98,7 @@ public final class SqlChecks {
                         v.exposingScenario(), v.exposingSeeds(), null);
                 runs += r.schedules();
                 rows.add(CheckRow.of(CONFORMANCE, v.id(), false, r.verdict(), r.detail()));
+                r.finding().ifPresent(findings::add);
                 report.append(line(v.id(), r.verdict(), r)).append("      SQL: ").append(v.statement()).append('\n');
                 if (r.replayLine() != null) {
                     report.append("      replay: ").append(r.replayLine()).append('\n');
@@ -103,7 +107,7 @@ public final class SqlChecks {
                     progress.println("  " + v.id() + " on " + db.id() + ": " + r.verdict() + " " + r.detail());
                 }
             }
-            return new CheckResult(CONFORMANCE, rows, runs, report.toString());
+            return new CheckResult(CONFORMANCE, rows, runs, report.toString(), findings);
         } catch (SQLException e) {
             throw new IllegalStateException(db.id() + " failed during the conformance check: " + e.getMessage(), e);
         }
@@ -142,6 +146,7 @@ public final class SqlChecks {
         try {
             List<CrashCheck.TargetResult> results = CrashCheck.run(subject, db, workDir, roundsPerCutPoint, controls, progress);
             List<CheckRow> rows = new ArrayList<>();
+            List<SqlFinding> findings = new ArrayList<>();
             StringBuilder report = new StringBuilder("SQL crash-kill on " + db.describe() + ": a child JVM runs the relay "
                     + (db.dialect() == Dialect.H2 ? "on two H2 file databases (WRITE_DELAY=0)" : "against the server, which keeps running")
                     + ", reports that it stands right after a commit and blocks; the parent kills it with SIGKILL "
@@ -155,6 +160,14 @@ public final class SqlChecks {
                 String reproduce = subjectRow && !t.asExpected() ? t.rounds().stream().filter(r -> !r.clean()).findFirst()
                         .map(r -> "; replay: " + r.replayLine(db)).orElse("") : "";
                 rows.add(CheckRow.of(CRASH_KILL, t.target(), t.expectClean(), t.verdict(), t.detail() + reproduce));
+                // the relay under test's failing rounds, the first of each cut point; a control's first catch
+                List<String> cutsDrawn = new ArrayList<>();
+                for (CrashRound r : t.rounds()) {
+                    if (!cutsDrawn.contains(r.cut().id()) && (subjectRow || cutsDrawn.isEmpty()) && r.finding(db).isPresent()) {
+                        cutsDrawn.add(r.cut().id());
+                        findings.add(r.finding(db).get());
+                    }
+                }
                 report.append(t.target()).append(": ").append(t.verdict()).append(" - ").append(t.detail()).append('\n');
                 for (CrashRound r : t.rounds()) {
                     kills++;
@@ -165,7 +178,7 @@ public final class SqlChecks {
                     }
                 }
             }
-            return new CheckResult(CRASH_KILL, rows, kills, report.toString());
+            return new CheckResult(CRASH_KILL, rows, kills, report.toString(), findings);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (SQLException e) {
@@ -189,6 +202,7 @@ public final class SqlChecks {
     public static CheckResult race(RelayUnderTest subject, DbTarget db, int rounds, long baseSeed, boolean controls, PrintStream progress) {
         try {
             List<CheckRow> rows = new ArrayList<>();
+            List<SqlFinding> findings = new ArrayList<>();
             StringBuilder report = new StringBuilder("SQL race on " + db.describe() + ": poller threads with their own connections, "
                     + "short leases, seeded stalls, lost acknowledgements, consumer rollbacks and crashes. Thread timing "
                     + "is not reproducible; the seed fixes each poller's fault choices.\n" + subject.id() + ": "
@@ -228,6 +242,7 @@ public final class SqlChecks {
                         .append(" to reach a re-claim and a stale token)\n");
             }
             rows.add(subjectRaceRow(subject, db, correct));
+            correct.stream().filter(r -> !r.clean()).findFirst().flatMap(r -> r.finding(db)).ifPresent(findings::add);
             for (SqlVariant v : controls ? RACE_CONTROLS : List.<SqlVariant>of()) {
                 RaceResult caught = null;
                 int tried = 0;
@@ -243,11 +258,14 @@ public final class SqlChecks {
                 String detail = caught == null ? "not caught in " + tried + " races"
                         : caught.violations().get(0).invariant() + " (race seed " + caught.config().seed() + ")";
                 rows.add(CheckRow.of(RACE, v.id(), false, caught == null ? "ESCAPED" : "CAUGHT", detail));
+                if (caught != null) {
+                    caught.finding(db).ifPresent(findings::add);
+                }
                 if (progress != null) {
                     progress.println("  " + v.id() + ": " + (caught == null ? "ESCAPED" : "CAUGHT " + caught.violations().get(0)));
                 }
             }
-            return new CheckResult(RACE, rows, runs, report.toString());
+            return new CheckResult(RACE, rows, runs, report.toString(), findings);
         } catch (SQLException e) {
             throw new IllegalStateException(db.id() + " failed during the race check: " + e.getMessage(), e);
         } catch (InterruptedException e) {

@@ -39,6 +39,22 @@ class CrashKillTest {
         assertThat(round.at()).startsWith("AT after-consumer-commit Deliver(relay-1,E2,").endsWith("HALF_APPLIED E2 marker");
         assertThat(round.problems()).anyMatch(p -> p.startsWith("MARKER_IFF_EFFECT: E2"));
         assertThat(round.recovery()).anyMatch(a -> a.endsWith("DUPLICATE E2")); // the marker alone fooled the dedup
+        // the finding the report draws: the child's steps as it printed them, the kill, the recovery read back
+        SqlFinding f = round.finding(DbTarget.h2()).orElseThrow();
+        assertThat(f.title()).isEqualTo("MARKER_IFF_EFFECT");
+        assertThat(f.detail()).startsWith("E2");
+        List<String> phases = f.steps().stream().map(SqlFinding.Observed::phase).distinct().toList();
+        assertThat(phases).containsExactly("child", "kill", "recovery");
+        SqlFinding.Observed killedAt = f.steps().stream().filter(s -> s.phase().equals("child")).reduce((a, b) -> b).orElseThrow();
+        assertThat(killedAt.step().toString()).startsWith("Deliver(relay-1,E2,");
+        assertThat(killedAt.outcome()).contains("then killed");
+        SqlFinding.Observed kill = f.steps().stream().filter(s -> s.phase().equals("kill")).findFirst().orElseThrow();
+        assertThat(kill.after().consumer().hasMarkerFor("E2")).isTrue(); // the marker survived the kill, the effect never came
+        assertThat(kill.after().consumer().effectCount("E2")).isZero();
+        assertThat(f.steps()).filteredOn(s -> s.phase().equals("recovery")).allMatch(s -> s.before() != null && s.after() != null)
+                .anyMatch(s -> s.outcome().equals("DUPLICATE E2"));
+        assertThat(f.trace()).contains("kill      Crash(relay-1)");
+        assertThat(f.replay()).endsWith("--cut after-consumer-commit --nth 3 --batch 2");
     }
 
     @Test

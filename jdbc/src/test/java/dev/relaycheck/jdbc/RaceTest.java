@@ -83,5 +83,12 @@ class RaceTest {
         assertThat(caught).as(variant.id() + " escaped 5 races").isNotNull();
         System.out.println(caught.summary());
         assertThat(caught.violations()).extracting(v -> v.invariant()).contains(expected);
+        // the finding the report draws: the steps that touched the events the violation names, then the end state
+        SqlFinding f = caught.finding(DbTarget.h2()).orElseThrow();
+        assertThat(f.title()).isEqualTo(caught.violations().get(0).invariant().name());
+        assertThat(f.steps()).hasSizeGreaterThan(1).hasSizeLessThanOrEqualTo(caught.log().size() + 1);
+        assertThat(f.steps().get(f.steps().size() - 1).after()).isEqualTo(caught.end());
+        assertThat(f.how()).contains("race seed " + caught.config().seed());
+        assertThat(f.replay()).contains("--race-seed " + caught.config().seed());
     }
 }

@@ -2,6 +2,8 @@ package dev.relaycheck.jdbc;
 
 import dev.relaycheck.jdbc.conformance.ConformanceCheck;
 import dev.relaycheck.jdbc.conformance.ConformanceCheck.VariantResult;
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -39,5 +41,13 @@ class SqlConformanceTest {
                 variant.exposingScenario(), variant.exposingSeeds(), null); // as the SQL checks run their controls
         System.out.println(variant.id() + ": " + r.verdict() + " " + r.detail());
         assertThat(r.verdict()).as(r.detail()).isEqualTo("CAUGHT");
+        // the finding the report draws: every SQL step with the state read back around it, the culprit marked
+        SqlFinding f = r.finding().orElseThrow();
+        assertThat(f.steps()).isNotEmpty().allMatch(s -> s.before() != null && s.after() != null);
+        if (r.firstFailure().violation() != null) {
+            assertThat(f.title()).isEqualTo(r.firstFailure().violation().invariant().name());
+            assertThat(f.culprit() < 0 || f.trace().lines().toList().get(f.culprit()).endsWith("<== " + f.title())).isTrue();
+        }
+        assertThat(f.replay()).isEqualTo(r.replayLine());
     }
 }

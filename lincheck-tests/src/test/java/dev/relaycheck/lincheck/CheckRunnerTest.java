@@ -29,6 +29,37 @@ class CheckRunnerTest {
         }, "passed", "").status()).isEqualTo(RunOutcome.Status.OTHER_FAILURE);
     }
 
+    /**
+     * Seen under .ci/saturated: Lincheck's join on its threads with what was left of its hang-detection deadline, which
+     * the loaded machine had already passed. Time-based, so a hang (rerun, then inconclusive), never a failure; the same
+     * exception from anywhere else stays a failure of the check.
+     */
+    @Test
+    void aNegativeJoinTimeInsideLincheckIsAHangNotAFailure(@TempDir Path dir) {
+        IllegalArgumentException late = new IllegalArgumentException("timeout value is negative");
+        late.setStackTrace(new StackTraceElement[] {
+                new StackTraceElement("java.lang.Thread", "join", "Thread.java", 1300),
+                new StackTraceElement("org.jetbrains.kotlinx.lincheck.strategy.ThreadScheduler", "awaitThreadFinish", "ThreadScheduler.kt", 411),
+                new StackTraceElement("org.jetbrains.kotlinx.lincheck.strategy.managed.ManagedStrategy", "awaitUserThreads", "ManagedStrategy.kt", 789)});
+        RunOutcome o = LincheckFailures.capture(() -> {
+            throw late;
+        }, "passed", "");
+        assertThat(o.status()).isEqualTo(RunOutcome.Status.HUNG);
+        assertThat(o.detail()).contains("ran past its deadline").contains("inconclusive");
+        assertThat(LincheckFailures.capture(() -> {
+            throw new IllegalArgumentException("timeout value is negative");
+        }, "passed", "").status()).isEqualTo(RunOutcome.Status.OTHER_FAILURE);
+
+        // the correct store: rerun after the hang; late on every try is INCONCLUSIVE, never FAILED
+        CheckRunner runner = new CheckRunner(LincheckBudget.DEFAULT, new ResultFiles(dir));
+        Scripted alwaysLate = new Scripted(o, o, o);
+        CheckRunner.Ran ran = runner.run(new Checks.Planned(alwaysLate, Targets.byId("correct").orElseThrow()));
+        assertThat(alwaysLate.calls).isEqualTo(1 + CheckRunner.HANG_RETRIES);
+        assertThat(ran.result().verdict()).isEqualTo("INCONCLUSIVE");
+        Scripted lateOnce = new Scripted(o, RunOutcome.passed("fine"));
+        assertThat(runner.run(new Checks.Planned(lateOnce, Targets.byId("correct").orElseThrow())).result().verdict()).isEqualTo("PASS");
+    }
+
     @Test
     void aBrokenTargetIsRunOnceMoreAndTheCorrectOneNever(@TempDir Path dir) {
         RunOutcome crashed = new RunOutcome(RunOutcome.Status.REPORT_CRASHED, "Lincheck found a failure but crashed rendering it: x", "trace");

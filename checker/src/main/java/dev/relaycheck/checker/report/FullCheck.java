@@ -14,6 +14,7 @@ import dev.relaycheck.jdbc.RelayUnderTest;
 import dev.relaycheck.jdbc.SqlChecksCli;
 import dev.relaycheck.jdbc.adapter.WallClock;
 import dev.relaycheck.jdbc.SqlChecks;
+import dev.relaycheck.jdbc.SqlFinding;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.store.UserTarget;
@@ -136,6 +137,8 @@ public final class FullCheck {
     private final PhaseProgress progress;
     private final Optional<RunSummary> baseline;
     private Optional<RunDiff> comparison = Optional.empty();
+    /** What the SQL checks found, on every database, drawn in the report. */
+    private final List<SqlFinding> sqlFindings = new ArrayList<>();
 
     /**
      * @param exitCodes the CLI's exit code for a verdict, which summary.json records beside it
@@ -184,7 +187,7 @@ public final class FullCheck {
         // a user's relay (--adapter, --sql) is named with what it promises; the reference relay is the shipped one
         Optional<SqlRelayUnderTest> sqlRelay = o.checkers().contains("sql") && !o.sqlRelay().equals(RelaySpec.REFERENCE)
                 ? Optional.of(sqlRelayUnderTest()) : Optional.empty();
-        Report report = new Report(o.subject(), model, checkers, histograms, notes, sqlRelay);
+        Report report = new Report(o.subject(), model, checkers, histograms, notes, sqlRelay, sqlFindings);
         write(report);
         return report;
     }
@@ -292,6 +295,7 @@ public final class FullCheck {
                     o.sqlControls(), sqlLines(column, 2, "crash-kill"));
             progress.update(column, 3, 3, "checks", "");
             results = List.of(conformance, race, crash);
+            results.forEach(r -> sqlFindings.addAll(r.findings()));
         } catch (WallClock.ReadException e) {
             throw new dev.relaycheck.checker.UsageException(e.getMessage());
         }

@@ -67,6 +67,7 @@ public final class HtmlReport {
             .swimlane td.expired{background-image:repeating-linear-gradient(45deg,transparent 0 5px,rgba(255,255,255,.75) 5px 10px)}
             .swimlane td.delivered{background:#e3f6e8;border-left-color:#2f8a47} .swimlane td.free{background:#f7f7f7;border-left-color:#bbb}
             .swimlane td.changed .lbl{font-weight:600}
+            .swimlane td.unread{background:repeating-linear-gradient(45deg,#fafafa 0 4px,#eee 4px 8px)} .key.unread{background:#eee}
             .legend{font-size:12px;color:#444;margin:2px 0} .key{display:inline-block;padding:0 5px;border:1px solid #ccc;border-radius:3px}
             .key.culprit{border:2px solid #d64545;background:#fde8e8} .key.cause{border:2px dashed #e07b00;background:#fff1de}
             .key.o1{background:#dce8fd;border-left:4px solid #3b6fd8} .key.delivered{background:#e3f6e8}
@@ -106,6 +107,7 @@ public final class HtmlReport {
         scenarios(b, r);
         histograms(b, r);
         counterexamples(b, r);
+        sqlFindings(b, r);
         b.append("</body></html>\n");
         return b.toString();
     }
@@ -329,6 +331,43 @@ public final class HtmlReport {
             b.append(Swimlane.html(cx));
             b.append("<pre>").append(markCulprit(Html.esc(TraceFormatter.format(cx)))).append("</pre>\n");
             b.append("<p class=\"replay\">").append(Html.esc(ReplayLine.of(cx))).append("</p>\n");
+        }
+    }
+
+    /**
+     * What the SQL checks found, each as a finding is shown: the invariant, a swimlane, the steps as text and the line
+     * that replays it. The relay under test's findings are open; those that caught a shipped broken variant (proof that
+     * the check works on this database) are folded.
+     */
+    private static void sqlFindings(StringBuilder b, Report r) {
+        if (r.sqlFindings().isEmpty()) {
+            return;
+        }
+        String subject = r.checkers().stream().flatMap(c -> c.rows().stream()).filter(x -> x.check().startsWith("sql-")
+                && x.expect().equals("PASS")).map(CheckerRows.Row::target).findFirst().orElse("");
+        b.append("<h2 id=\"sql-findings\">SQL findings</h2>\n<p>What the SQL checks found in the relay on a real database: the "
+                + "steps it took, with the rows and the consumer's tables read back around each where anyone could read them. "
+                + "A crash-kill finding shows the killed relay's steps, the kill and the recovery; a race finding the steps "
+                + "that touched the events it names. Paste the replay line to run it again.</p>\n");
+        List<String> ids = new ArrayList<>();
+        for (dev.relaycheck.jdbc.SqlFinding f : r.sqlFindings()) {
+            boolean control = !f.target().equals(subject);
+            String first = "sql-" + f.check() + "-" + f.target() + "-" + f.db();
+            String id = ids.contains(first) ? first + "-" + ids.stream().filter(first::equals).count() : first; // a second cut point
+            ids.add(first);
+            String heading = Html.esc(f.target()) + " on " + Html.esc(f.db()) + ": " + Html.esc(f.title()) + " (" + f.check() + ")";
+            if (control) {
+                b.append("<details id=\"").append(Html.esc(id)).append("\"><summary>").append(heading)
+                        .append(" <span class=\"muted\">shipped broken variant, caught</span></summary>\n");
+            } else {
+                b.append("<h3 id=\"").append(Html.esc(id)).append("\">").append(heading).append("</h3>\n");
+            }
+            b.append("<p class=\"muted\">").append(Html.esc(f.how())).append("</p>\n").append(Swimlane.html(f))
+                    .append("<pre>").append(markCulprit(Html.esc(f.trace()))).append("</pre>\n<p class=\"replay\">")
+                    .append(Html.esc(f.replay())).append("</p>\n");
+            if (control) {
+                b.append("</details>\n");
+            }
         }
     }
 

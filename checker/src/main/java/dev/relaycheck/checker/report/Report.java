@@ -4,6 +4,7 @@ import dev.relaycheck.checker.replay.Counterexample;
 import dev.relaycheck.checker.ModelCheck;
 import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.Verdict;
+import dev.relaycheck.jdbc.SqlFinding;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 
@@ -17,7 +18,8 @@ import java.util.Optional;
  * or when a catalogue variant escaped every checker.
  */
 public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerRows> checkers,
-                     List<Histogram> histograms, List<String> notes, Optional<SqlRelayUnderTest> sqlRelay) {
+                     List<Histogram> histograms, List<String> notes, Optional<SqlRelayUnderTest> sqlRelay,
+                     List<SqlFinding> sqlFindings) {
 
     public static final List<String> CHECKER_ORDER = List.of("model", "jcstress", "lincheck", "sql");
 
@@ -25,6 +27,13 @@ public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerR
         checkers = List.copyOf(checkers);
         histograms = List.copyOf(histograms);
         notes = List.copyOf(notes);
+        sqlFindings = List.copyOf(sqlFindings);
+    }
+
+    /** Without SQL findings to draw. */
+    public Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerRows> checkers, List<Histogram> histograms,
+                  List<String> notes, Optional<SqlRelayUnderTest> sqlRelay) {
+        this(subject, model, checkers, histograms, notes, sqlRelay, List.of());
     }
 
     /** A report whose SQL checks (if any ran) drove the reference relay. */

@@ -2,9 +2,11 @@ package dev.relaycheck.checker.report;
 
 import dev.relaycheck.checker.replay.Counterexample;
 import dev.relaycheck.checker.trace.TraceStep;
+import dev.relaycheck.jdbc.SqlFinding;
 import dev.relaycheck.model.ConsumerState;
 import dev.relaycheck.model.Lease;
 import dev.relaycheck.model.OutboxRow;
+import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.RowStatus;
 import dev.relaycheck.model.Step;
@@ -31,66 +33,130 @@ public final class Swimlane {
     private Swimlane() {
     }
 
+    /**
+     * One line of the story: a step on its actor's lane with the state before and after it, or null where nobody could
+     * read it (a SQL relay's child JVM before the kill, a race's threads between commits).
+     */
+    record Line(int number, Step step, String label, String outcome, String kind, RelayState before, RelayState after,
+                boolean healing, boolean fault, boolean idle) {
+        static Line of(TraceStep t) {
+            boolean idle = t.healing() && (t.step() instanceof Step.Tick || new Outcome.Claimed(List.of()).equals(t.outcome()));
+            return new Line(t.number(), t.step(), t.step().toString(), t.outcome() == null ? null : t.outcome().toString(),
+                    t.outcome() == null ? "" : t.outcome().kind(), t.before(), t.after(), t.healing(), t.step().isFault(), idle);
+        }
+
+        static Line of(int number, SqlFinding.Observed o) {
+            String label = switch (o.phase()) {
+                case "kill" -> "SIGKILL " + o.step().actor();
+                case "end" -> "end";
+                default -> o.step().toString();
+            };
+            return new Line(number, o.step(), label, o.outcome(), o.kind(), o.before(), o.after(), o.phase().equals("healing"),
+                    o.step().isFault() || o.phase().equals("kill"), o.idle());
+        }
+    }
+
+    /**
+     * What a swimlane draws: a caption (the invariant and what broke), the pollers in lane order, the lines, and the
+     * line that broke the invariant (-1: none did alone; {@code noCulprit} says what did).
+     */
+    record Story(String title, String detail, List<String> pollers, List<String> rows, List<Line> lines, int culprit, String noCulprit) {
+    }
+
     public static String html(Counterexample cx) {
-        List<TraceStep> trace = cx.trace();
+        List<Line> lines = cx.trace().stream().map(Line::of).toList();
+        return html(new Story(cx.invariant().name(), cx.violation().detail(), cx.scenario().pollers(), List.of(), lines,
+                cx.isLiveness() ? -1 : lines.size() - 1, "the healing phase (grey) could not finish the job"));
+    }
+
+    /** A SQL check's finding: the steps its relay took, with the state read back from the tables where anyone could. */
+    public static String html(SqlFinding f) {
+        List<Line> lines = new ArrayList<>();
+        for (int i = 0; i < f.steps().size(); i++) {
+            lines.add(Line.of(i + 1, f.steps().get(i)));
+        }
+        return html(new Story(f.title(), f.detail(), f.actors(), f.rows(), lines, f.culprit(), "the state read back at the end did"));
+    }
+
+    static String html(Story story) {
+        List<Line> trace = story.lines();
         List<String> actors = new ArrayList<>();
         if (trace.stream().anyMatch(t -> t.step().actor().equals("producer"))) {
             actors.add("producer");
         }
-        actors.addAll(cx.scenario().pollers());
-        if (trace.stream().anyMatch(t -> t.step() instanceof dev.relaycheck.model.Step.Purge)) {
-            actors.add(dev.relaycheck.model.Step.Purge.CONSUMER); // the inbox cleanup's purges (issue 20) get a lane
+        actors.addAll(story.pollers());
+        if (trace.stream().anyMatch(t -> t.step() instanceof Step.Purge)) {
+            actors.add(Step.Purge.CONSUMER); // the inbox cleanup's purges (issue 20) get a lane
         }
-        List<String> rows = rowIds(trace);
-        int culprit = cx.isLiveness() ? -1 : trace.size() - 1;
-        int cause = cause(cx, culprit);
+        List<String> rows = story.rows().isEmpty() ? rowIds(trace) : story.rows();
+        int culprit = story.culprit();
+        int cause = cause(story);
         StringBuilder b = new StringBuilder();
-        b.append("<div class=\"swimlane-box\">\n<p class=\"swimlane-caption\"><strong>").append(cx.invariant()).append("</strong>: ")
-                .append(Html.esc(cx.violation().detail())).append("</p>\n");
-        b.append("<table class=\"swimlane\" aria-label=\"swimlane of ").append(cx.invariant()).append("\">\n<thead><tr><th class=\"n\">#</th>");
+        b.append("<div class=\"swimlane-box\">\n<p class=\"swimlane-caption\"><strong>").append(Html.esc(story.title())).append("</strong>: ")
+                .append(Html.esc(story.detail())).append("</p>\n");
+        b.append("<table class=\"swimlane\" aria-label=\"swimlane of ").append(Html.esc(story.title()))
+                .append("\">\n<thead><tr><th class=\"n\">#</th>");
         actors.forEach(a -> b.append("<th>").append(Html.esc(a)).append("</th>"));
         rows.forEach(r -> b.append("<th class=\"row-lane\" title=\"outbox row ").append(Html.esc(r)).append("\">row ")
                 .append(wrappable(r)).append("</th>"));
         b.append("<th>consumer</th><th>clock</th></tr></thead>\n<tbody>\n");
+        String mark = story.title().matches("[A-Z_]+") ? story.title() : "broke it";
         for (int i = 0; i < trace.size(); ) {
-            int run = Math.max(1, TraceStep.healingTicksFrom(trace, i));
-            TraceStep first = trace.get(i);
-            TraceStep last = trace.get(i + run - 1);
+            int run = Math.max(1, idleHealingFrom(trace, i));
+            Line first = trace.get(i);
+            Line last = trace.get(i + run - 1);
             String cls = i == culprit ? "culprit" : i == cause ? "cause" : first.healing() ? "healing" : "";
             b.append("<tr").append(cls.isEmpty() ? "" : " class=\"" + cls + "\"").append("><td class=\"n\">").append(first.number())
                     .append("</td>");
+            String stepMark = i == culprit ? mark : i == cause ? (culprit >= 0 ? "contradicted by the culprit" : "last change to the stuck row") : "";
             for (String a : actors) {
                 b.append("<td>");
-                if (first.step().actor().equals(a)) {
-                    b.append(stepBox(first, last, run, i == culprit ? cx.invariant().name() : i == cause ? (culprit >= 0
-                            ? "contradicted by the culprit" : "last change to the stuck row") : ""));
+                if (run == 1 && first.step().actor().equals(a)) {
+                    b.append(stepBox(trace, i, run, stepMark));
                 }
                 b.append("</td>");
             }
             for (String r : rows) {
-                b.append(rowCell(first.before(), last.after(), r, cx.scenario().pollers(), i == culprit || i == cause));
+                b.append(rowCell(first.before(), last.after(), r, story.pollers(), i == culprit || i == cause));
             }
             b.append(consumerCell(first, last)).append("<td>");
-            if (first.step().actor().equals("clock")) {
-                b.append(stepBox(first, last, run, i == culprit ? cx.invariant().name() : ""));
+            if (run > 1 || first.step().actor().equals("clock")) { // a run of idle healing steps goes on the clock's lane
+                b.append(stepBox(trace, i, run, i == culprit ? mark : ""));
             }
             b.append("</td></tr>\n");
             i += run;
         }
         b.append("</tbody></table>\n");
-        legend(b, cx, culprit, cause);
+        legend(b, story, cause);
         b.append("</div>\n");
         return b.toString();
     }
 
+    /**
+     * Length of the run of idle healing steps starting at {@code i} (0 if none): Ticks and claims that found nothing,
+     * drawn as one line (a relay that cannot finish spends its healing phase on them).
+     */
+    private static int idleHealingFrom(List<Line> trace, int i) {
+        int n = 0;
+        while (i + n < trace.size() && trace.get(i + n).idle()) {
+            n++;
+        }
+        return n;
+    }
+
+
+
     /** The box of a step (or of a run of healing ticks, first to last) on its actor's lane. */
-    private static String stepBox(TraceStep t, TraceStep last, int run, String mark) {
-        String kind = t.step().isFault() ? "fault" : t.healing() ? "heal" : "act";
-        String label = run > 1 ? "Tick ×" + run : t.step().toString();
+    private static String stepBox(List<Line> trace, int i, int run, String mark) {
+        Line t = trace.get(i);
+        Line last = trace.get(i + run - 1);
+        String label = run == 1 ? t.label() : trace.subList(i, i + run).stream().allMatch(l -> l.step() instanceof Step.Tick)
+                ? "Tick ×" + run : run + " idle steps: claims that found nothing, Ticks";
+        String kind = t.fault() ? "fault" : t.healing() ? "heal" : "act";
         StringBuilder b = new StringBuilder("<div class=\"box " + kind + "\" title=\"" + Html.esc("#" + t.number() + " "
                 + label + " => " + last.outcome()) + "\"><span class=\"lbl\">" + wrappable(label) + "</span>");
         if (last.outcome() != null) {
-            b.append("<span class=\"out\">").append(wrappable(last.outcome().toString())).append("</span>");
+            b.append("<span class=\"out\">").append(wrappable(last.outcome())).append("</span>");
         }
         if (!mark.isEmpty()) {
             b.append("<span class=\"mark\">").append(mark.contains(" ") ? mark : "&lt;== " + mark.replace("_", "_<wbr>"))
@@ -99,15 +165,22 @@ public final class Swimlane {
         return b.append("</div>").toString();
     }
 
-    /** The row's state after the step as a bar; its text where it changed (and on the marked steps). */
+    /**
+     * The row's state after the step as a bar; its text where it changed (and on the marked steps). Unread state is
+     * drawn as such; a state read with nothing before it (after a kill, at the end of a race) shows every row's text.
+     */
     private static String rowCell(RelayState before, RelayState after, String id, List<String> pollers, boolean marked) {
-        OutboxRow was = before.rows().stream().filter(r -> r.id().equals(id)).findFirst().orElse(null);
+        if (after == null) {
+            return "<td class=\"rowbar unread\" title=\"not read: nobody reads the tables here\"></td>";
+        }
+        OutboxRow was = before == null ? null : before.rows().stream().filter(r -> r.id().equals(id)).findFirst().orElse(null);
         OutboxRow row = after.rows().stream().filter(r -> r.id().equals(id)).findFirst().orElse(null);
         if (row == null) {
             return "<td class=\"rowbar none\"></td>";
         }
         boolean expired = row.lease() != null && row.lease().expiredAt(after.clock());
         boolean wasExpired = was != null && was.lease() != null && was.lease().expiredAt(before.clock());
+        marked |= before == null;
         String cls = row.status() == RowStatus.DELIVERED ? "delivered" : row.lease() == null ? "free"
                 : (expired ? "expired " : "") + OWNER_COLOURS[Math.max(0, pollers.indexOf(row.lease().owner())) % OWNER_COLOURS.length];
         boolean changed = !Objects.equals(was, row) || expired != wasExpired;
@@ -132,14 +205,18 @@ public final class Swimlane {
     }
 
     /** What the consumer's database did: the delivery's answer, markers written, effect counts, stock. */
-    private static String consumerCell(TraceStep first, TraceStep last) {
-        ConsumerState c0 = first.before().consumer();
-        ConsumerState c1 = last.after().consumer();
+    private static String consumerCell(Line first, Line last) {
         List<String> parts = new ArrayList<>();
-        boolean twice = false;
-        if (first.step() instanceof Step.Deliver && first.outcome() != null) {
-            parts.add("<strong>" + Html.esc(first.outcome().kind()) + "</strong>");
+        if (first.step() instanceof Step.Deliver && first.outcome() != null && !first.kind().isEmpty()) {
+            parts.add("<strong>" + Html.esc(first.kind()) + "</strong>");
         }
+        if (last.after() == null) {
+            return parts.isEmpty() ? "<td></td>" : "<td><div class=\"box consumer\"><span class=\"lbl\">" + String.join("<br>", parts)
+                    + "</span></div></td>";
+        }
+        ConsumerState c1 = last.after().consumer();
+        ConsumerState c0 = first.before() == null ? ConsumerState.initial(java.util.Map.of()) : first.before().consumer();
+        boolean twice = false;
         for (var e : c1.markers().entrySet()) {
             if (!c0.markers().containsKey(e.getKey())) {
                 parts.add("marker +" + wrappable(e.getKey()) + (e.getKey().equals(e.getValue()) ? "" : " (for " + wrappable(e.getValue()) + ")"));
@@ -171,15 +248,22 @@ public final class Swimlane {
      * last explored step that changed a row the violation names.
      */
     static int cause(Counterexample cx, int culprit) {
-        List<TraceStep> trace = cx.trace();
+        List<Line> lines = cx.trace().stream().map(Line::of).toList();
+        return cause(new Story(cx.invariant().name(), cx.violation().detail(), cx.scenario().pollers(), List.of(), lines, culprit, ""));
+    }
+
+    private static int cause(Story story) {
+        List<Line> trace = story.lines();
+        int culprit = story.culprit();
         Set<String> touched = culprit >= 0 ? touched(trace.get(culprit)) : new LinkedHashSet<>();
         if (touched.isEmpty()) {
             for (String id : rowIds(trace)) {
-                if (cx.violation().detail().matches(".*\\b" + java.util.regex.Pattern.quote(id) + "\\b.*")) {
+                if (story.detail().matches(".*\\b" + java.util.regex.Pattern.quote(id) + "\\b.*")) {
                     touched.add("row " + id);
                 }
             }
         }
+        // a liveness failure's healing phase changed nothing that matters: look before it
         int from = culprit >= 0 ? culprit : (int) trace.stream().filter(t -> !t.healing()).count();
         for (int j = from - 1; j >= 0; j--) {
             Set<String> t = touched(trace.get(j));
@@ -191,10 +275,13 @@ public final class Swimlane {
         return -2;
     }
 
-    private static Set<String> touched(TraceStep t) {
+    private static Set<String> touched(Line t) {
         Set<String> out = new LinkedHashSet<>();
         RelayState a = t.before();
         RelayState z = t.after();
+        if (a == null || z == null) {
+            return out; // not read: what it changed is not known
+        }
         for (OutboxRow r : z.rows()) {
             if (!a.row(r.id()).map(r::equals).orElse(false)) {
                 out.add("row " + r.id());
@@ -213,28 +300,36 @@ public final class Swimlane {
         return out;
     }
 
-    private static void legend(StringBuilder b, Counterexample cx, int culprit, int cause) {
-        List<TraceStep> trace = cx.trace();
+    private static void legend(StringBuilder b, Story story, int cause) {
+        List<Line> trace = story.lines();
+        int culprit = story.culprit();
         b.append("<p class=\"legend\">");
         if (culprit >= 0) {
             b.append("<span class=\"key culprit\">#").append(trace.get(culprit).number()).append("</span> broke ")
-                    .append(cx.invariant()).append(". ");
+                    .append(Html.esc(story.title())).append(". ");
         } else {
-            b.append("No single step broke ").append(cx.invariant()).append(": the healing phase (grey) could not finish the job. ");
+            b.append("No single step broke ").append(Html.esc(story.title())).append(": ").append(Html.esc(story.noCulprit())).append(". ");
         }
         if (cause >= 0) {
             b.append("<span class=\"key cause\">#").append(trace.get(cause).number()).append("</span> ")
                     .append(culprit >= 0 ? "is the earlier step it contradicts. " : "last changed the stuck row. ");
         }
-        b.append("Row lanes: <span class=\"key o1\">lease</span> bars coloured by owner (p1, p2, p3) with token and "
-                + "expiry, <span class=\"key expired o1\">expired</span>, <span class=\"key delivered\">DELIVERED</span>.</p>\n");
+        b.append("Row lanes: <span class=\"key o1\">lease</span> bars coloured by owner (").append(Html.esc(String.join(", ", story.pollers())))
+                .append(") with token and expiry, <span class=\"key expired o1\">expired</span>, <span class=\"key delivered\">DELIVERED</span>");
+        if (trace.stream().anyMatch(t -> t.after() == null)) {
+            b.append(", <span class=\"key unread\">not read</span> where nobody reads the tables");
+        }
+        b.append(".</p>\n");
     }
 
-    private static List<String> rowIds(List<TraceStep> trace) {
+    private static List<String> rowIds(List<Line> trace) {
         Set<String> ids = new LinkedHashSet<>();
-        for (TraceStep t : trace) {
-            t.before().rows().forEach(r -> ids.add(r.id()));
-            t.after().rows().forEach(r -> ids.add(r.id()));
+        for (Line t : trace) {
+            for (RelayState s : new RelayState[]{t.before(), t.after()}) {
+                if (s != null) {
+                    s.rows().forEach(r -> ids.add(r.id()));
+                }
+            }
         }
         return new ArrayList<>(ids);
     }

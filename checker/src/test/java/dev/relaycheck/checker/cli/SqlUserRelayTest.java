@@ -196,6 +196,15 @@ class SqlUserRelayTest {
         String summary = Files.readString(results.resolve("sql").resolve("summary.tsv"));
         assertThat(summary).contains("sql-conformance\tcom.acme.parcels.UnfencedParcelRelay\tPASS\tFAILED\tSTALE_ACK_REJECTED");
         assertThat(Files.readString(results.resolve("summary.md"))).contains("com.acme.parcels.UnfencedParcelRelay");
+        // the finding as any finding is shown: the invariant, a swimlane with the culprit marked, the trace, the replay line
+        String html = Files.readString(results.resolve("index.html"));
+        assertThat(html).contains("<h2 id=\"sql-findings\">SQL findings</h2>");
+        String finding = html.substring(html.indexOf("<h3 id=\"sql-sql-conformance-com.acme.parcels.UnfencedParcelRelay-h2\">"));
+        finding = finding.substring(0, finding.indexOf("</p>\n", finding.indexOf("<p class=\"replay\">")));
+        assertThat(finding).contains("com.acme.parcels.UnfencedParcelRelay on h2: STALE_ACK_REJECTED (sql-conformance)")
+                .contains("aria-label=\"swimlane of STALE_ACK_REJECTED\"").contains("<tr class=\"culprit\">")
+                .contains("&lt;== STALE_<wbr>ACK_<wbr>REJECTED").contains("<mark>")
+                .contains("./relaycheck sql replay --adapter com.acme.parcels.UnfencedParcelRelay");
     }
 
     @Test

@@ -102,6 +102,7 @@ class GruelboxCheckTest {
                 .contains("fenced by a per-row version").contains("delivers and acknowledges in one transaction");
         assertReportIsAbout(results, SAFE);
         assertThat(read(results.resolve("summary.json"))).contains("\"verdict\": \"PASS\"");
+        assertThat(read(results.resolve("index.html"))).doesNotContain("id=\"sql-findings\""); // nothing found, nothing drawn
         for (String db : databases()) {
             String column = db.equals("h2") ? "sql" : "sql-" + db;
             assertThat(r.out()).containsPattern("(?m)^" + column + " +PASS +" + SAFE.replace(".", "\\.") + " on ");
@@ -143,6 +144,20 @@ class GruelboxCheckTest {
         assertThat(again.exit()).as(again.toString()).isEqualTo(1);
         assertThat(again.out()).contains("killed after-handler-effect #1 (batch 1, exit 137): EFFECT_AT_MOST_ONCE: E1 applied 2 times")
                 .contains("REPRODUCED");
+
+        // the same finding in index.html, drawn: the child's steps up to the kill inside the handler's transaction, the
+        // tables as the kill left them (the effect already there), the recovery's second effect in red, the same line
+        String html = read(results.resolve("index.html"));
+        for (String db : databases()) {
+            String id = "<h3 id=\"sql-sql-crash-kill-" + EXTERNAL + "-" + db + "\">";
+            assertThat(html).as(db).contains(id);
+            String finding = html.substring(html.indexOf(id));
+            finding = finding.substring(0, finding.indexOf("</p>\n", finding.indexOf("<p class=\"replay\">")));
+            assertThat(finding).as(db).contains(": EFFECT_AT_MOST_ONCE (sql-crash-kill)")
+                    .contains("aria-label=\"swimlane of EFFECT_AT_MOST_ONCE\"").contains("killed inside its transaction")
+                    .contains("SIGKILL relay-1").contains("<span class=\"bad\">effect E1 ×2</span>")
+                    .contains("--cut after-handler-effect --nth 1 --batch 1");
+        }
     }
 
     /** The first replay line in {@code text}, as relaycheck prints it ("replay: ./relaycheck sql replay ..."). */

@@ -3,6 +3,8 @@ package dev.relaycheck.jdbc.conformance;
 import dev.relaycheck.jdbc.Databases;
 import dev.relaycheck.jdbc.DbTarget;
 import dev.relaycheck.jdbc.RelayUnderTest;
+import dev.relaycheck.jdbc.SqlChecks;
+import dev.relaycheck.jdbc.SqlFinding;
 import dev.relaycheck.jdbc.SqlRelay;
 import dev.relaycheck.model.RandomSchedules;
 import dev.relaycheck.model.ReferenceScenarios;
@@ -17,6 +19,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -60,6 +63,21 @@ public final class ConformanceCheck {
                 return null;
             }
             return replayCommand(relay, db) + " --scenario " + firstFailure.scenario() + " --walk-seed " + firstFailure.seed();
+        }
+
+        /** The first failure as the report draws it (empty when nothing failed). */
+        public Optional<SqlFinding> finding() {
+            ScheduleResult f = firstFailure;
+            if (f == null || f.observed().isEmpty()) {
+                return Optional.empty();
+            }
+            List<String> pollers = scenarios().stream().filter(s -> s.name().equals(f.scenario())).findFirst()
+                    .map(Scenario::pollers).orElse(List.of());
+            String title = f.violation() != null ? f.violation().invariant().name() : "diverged from the model";
+            String detail = f.violation() != null ? f.violation().detail() : f.divergence().summary();
+            return Optional.of(new SqlFinding(SqlChecks.CONFORMANCE, relay.id(), db.id(), title, detail, pollers, List.of(), f.observed(),
+                    f.culprit(), "scenario " + f.scenario() + ", walk seed " + f.seed() + ": the model's schedule driven through the "
+                    + "SQL relay, the state read back from the tables after every step", replayLine()));
         }
 
         /** Correct: conformed everywhere and reached every witness it can reach. Broken: caught. */

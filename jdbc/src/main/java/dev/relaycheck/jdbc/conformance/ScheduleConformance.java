@@ -2,6 +2,7 @@ package dev.relaycheck.jdbc.conformance;
 
 import dev.relaycheck.jdbc.Action;
 import dev.relaycheck.jdbc.RelayTraits;
+import dev.relaycheck.jdbc.SqlFinding;
 import dev.relaycheck.jdbc.SqlRelay;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.Invariant;
@@ -56,6 +57,9 @@ public final class ScheduleConformance {
     private int number;
     private RelayState modelState;
     private RelayState sqlState;
+    /** The SQL side's steps with the states read back around each: a failure's swimlane. */
+    private final List<SqlFinding.Observed> observed = new ArrayList<>();
+    private int culprit = -1;
 
     public ScheduleConformance(SqlRelay relay, RelayModel model, Trace trace) {
         this.relay = relay;
@@ -114,10 +118,11 @@ public final class ScheduleConformance {
         boolean same = a != null && a.step().equals(step) && a.outcome().equals(m.outcome()) && diff.isEmpty();
         if (!same && divergence == null) {
             divergence = new Divergence(number, step, m.outcome(), a, diff);
+            culprit = observed.size(); // this step's index once judged: until an invariant breaks, the swimlane's mark
         }
         trace.step(number, phase, step, m.outcome(), a, diff);
         modelState = m.state();
-        return judge(a, after);
+        return judge(a, after, phase);
     }
 
     /**
@@ -138,8 +143,9 @@ public final class ScheduleConformance {
     }
 
     /** Checks the SQL side's transition and new state; false once an invariant broke. */
-    private boolean judge(Action a, RelayState after) {
+    private boolean judge(Action a, RelayState after, String phase) {
         if (a != null) {
+            observed.add(SqlFinding.Observed.of(a, sqlState, after, phase));
             witnesses.addAll(Witness.seenIn(a.outcome()));
             outcomeKinds.merge(a.outcome().kind(), 1, Integer::sum);
             List<Violation> all = Invariants.check(scenario, traits.tokens(), sqlState, a.step(), new StepResult(after, a.outcome()));
@@ -147,6 +153,7 @@ public final class ScheduleConformance {
             if (!broke.isEmpty()) {
                 violation = broke.get(0);
                 violationStep = number;
+                culprit = observed.size() - 1;
             }
             if (unpromised == null && !traits.unpromised(all).isEmpty()) {
                 unpromised = traits.unpromised(all).get(0); // reported, never a failure: the relay does not promise it
@@ -180,10 +187,15 @@ public final class ScheduleConformance {
             if (traits.fails(Invariant.EVENTUAL_DELIVERY)) {
                 violation = v;
                 violationStep = number;
+                culprit = -1; // the state at the end broke it, no single step
             } else if (unpromised == null) {
                 unpromised = v;
             }
         }
+    }
+
+    private boolean clean() {
+        return divergence == null && violation == null;
     }
 
     private void healSqlAlone(int bound) {
@@ -205,7 +217,7 @@ public final class ScheduleConformance {
             idle = didNothing ? idle + 1 : 0;
             RelayState after = relay.snapshot();
             trace.step(number, "healing (sql alone)", null, null, a, List.of());
-            if (!judge(a, after)) {
+            if (!judge(a, after, "healing")) {
                 return;
             }
         }
@@ -213,6 +225,6 @@ public final class ScheduleConformance {
 
     private ScheduleResult result(long seed) {
         return new ScheduleResult(scenario.name(), seed, number, divergence, violation, violationStep, witnesses, outcomeKinds,
-                unpromised);
+                unpromised, clean() ? List.of() : observed, Math.min(culprit, observed.size() - 1));
     }
 }

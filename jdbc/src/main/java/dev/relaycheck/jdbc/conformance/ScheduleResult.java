@@ -1,8 +1,10 @@
 package dev.relaycheck.jdbc.conformance;
 
+import dev.relaycheck.jdbc.SqlFinding;
 import dev.relaycheck.model.Violation;
 import dev.relaycheck.model.Witness;
 
+import java.util.List;
 import java.util.Set;
 import java.util.SortedMap;
 
@@ -18,10 +20,16 @@ import java.util.SortedMap;
  * @param witnesses      interesting outcomes the SQL relay reached
  * @param outcomeKinds   how many SQL steps had each outcome kind (CLAIMED, APPLIED, DUPLICATE, STALE, ...)
  * @param unpromised     the first violation of an invariant the relay does not promise (reported, not a failure), or null
+ * @param observed       when it failed: the SQL side's steps with the states read back around each (empty when clean)
+ * @param culprit        the index in {@code observed} of the step that broke the invariant (or first diverged), -1 when
+ *                       the state at the end broke it
  */
 public record ScheduleResult(String scenario, long seed, int steps, Divergence divergence, Violation violation,
                              int violationStep, Set<Witness> witnesses, SortedMap<String, Integer> outcomeKinds,
-                             Violation unpromised) {
+                             Violation unpromised, List<SqlFinding.Observed> observed, int culprit) {
+    public ScheduleResult {
+        observed = List.copyOf(observed);
+    }
 
     public boolean clean() {
         return divergence == null && violation == null;

@@ -19,8 +19,9 @@ import java.util.Arrays;
 
 /**
  * The relay process the crash-kill check kills. It produces the scenario's events, then polls: claim,
- * deliver, acknowledge, one transaction at a time at logical time 0. At the {@code nth} commit of the
- * chosen kind it prints {@code AT <cut> <step> <outcome>} and blocks reading stdin; the parent kills it
+ * deliver, acknowledge, one transaction at a time at logical time 0. It prints {@code DID <step> <kind> <outcome>} after
+ * each step (the report's trace of what the killed relay did), and at the {@code nth} commit of the chosen kind
+ * {@code AT <cut> <step> <outcome>}, then blocks reading stdin; the parent kills it
  * there with SIGKILL. It never gets past that line on its own: reading anything, or end of input, makes
  * it exit 3, which the parent reports as "not killed".
  *
@@ -32,6 +33,8 @@ public final class CrashChild {
     static final int EXIT_NEVER_REACHED = 4;
     static final int EXIT_BAD_ARGS = 2;
     private static final int FIXED_ARGS = 5;
+    /** Starts the line the child prints after each step it took and was not killed at. */
+    static final String DID = "DID ";
 
     private CrashChild() {
     }
@@ -78,6 +81,7 @@ public final class CrashChild {
                     waitToBeKilled();
                     System.exit(EXIT_RELEASED);
                 }
+                out.println(DID + a.step() + " " + a.outcome().kind() + " " + a.outcome());
                 if (a.outcome() instanceof Outcome.Claimed c && c.grants().isEmpty()) {
                     break;
                 }

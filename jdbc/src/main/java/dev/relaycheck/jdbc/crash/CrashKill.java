@@ -10,6 +10,7 @@ import dev.relaycheck.jdbc.Snapshots;
 import dev.relaycheck.jdbc.SqlPoller;
 import dev.relaycheck.jdbc.RelayTraits;
 import dev.relaycheck.jdbc.RelayUnderTest;
+import dev.relaycheck.jdbc.SqlFinding;
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.model.Invariants;
 import dev.relaycheck.model.OutboxRow;
@@ -87,7 +88,7 @@ public final class CrashKill {
         }
         CrashRound second = attempt(relay, db, durable, cut, nth, batch, label, childLimit.multipliedBy(2));
         return second.concluded() ? second : new CrashRound(relay, db.id(), durable, cut, nth, batch, second.at(), second.exitCode(),
-                List.of(), List.of(), List.of(), first.timedOut() + "; again on a second try: " + second.timedOut()
+                List.of(), List.of(), List.of(), List.of(), -1, first.timedOut() + "; again on a second try: " + second.timedOut()
                 + " (a time limit, not the relay: rerun on a quieter machine)");
     }
 
@@ -110,20 +111,23 @@ public final class CrashKill {
             Databases reopened = db.reopen(dbs);
             List<String> problems = new ArrayList<>();
             List<String> timedOut = new ArrayList<>();
+            List<String> did = java.util.Collections.synchronizedList(new ArrayList<>());
             Process child = start(dir, reopened, relay, cut, nth, batch);
-            String at = awaitCut(child, limit, problems, timedOut);
+            String at = awaitCut(child, limit, did, problems, timedOut);
             int exit = kill(child, limit, problems, timedOut);
             if (!timedOut.isEmpty()) { // nothing after a time-out says anything about the relay
-                return new CrashRound(relay, db.id(), durable, cut, nth, batch, at, exit, List.of(), List.of(), List.of(),
+                return new CrashRound(relay, db.id(), durable, cut, nth, batch, at, exit, List.of(), List.of(), List.of(), List.of(), -1,
                         String.join("; ", timedOut));
             }
             List<Action> recovery = new ArrayList<>();
             List<String> unpromised = new ArrayList<>();
+            List<SqlFinding.Observed> story = childSteps(did, at);
+            int[] culprit = {-1};
             if (problems.isEmpty()) {
                 if (!cut.insideTransaction()) { // inside one, nothing was reported committed (an effect outside may be)
                     checkDurable(reopened, observer, at, problems);
                 }
-                recover(reopened, relay, traits, observer, scenario, recovery, problems);
+                recover(reopened, relay, traits, observer, scenario, recovery, story, culprit, problems);
                 if (relay.expectCorrect() && durable && problems.isEmpty()) {
                     checkExercised(cut, traits, at, recovery, problems);
                 }
@@ -136,7 +140,7 @@ public final class CrashKill {
                 }
             }
             return new CrashRound(relay, db.id(), durable, cut, nth, batch, at, exit, problems,
-                    recovery.stream().map(Action::toString).toList(), unpromised, "");
+                    recovery.stream().map(Action::toString).toList(), unpromised, story, culprit[0], "");
         } finally {
             db.release(created);
         }
@@ -177,13 +181,21 @@ public final class CrashKill {
         return new ProcessBuilder(cmd).redirectError(dir.resolve("child.stderr").toFile()).start();
     }
 
-    /** Reads the child's lines until it reports the cut; anything else is a problem, a time-out is no verdict. */
-    private static String awaitCut(Process child, Duration limit, List<String> problems, List<String> timedOut)
+    /**
+     * Reads the child's lines until it reports the cut, keeping the steps it says it took in {@code did}; anything else
+     * is a problem, a time-out is no verdict.
+     */
+    private static String awaitCut(Process child, Duration limit, List<String> did, List<String> problems, List<String> timedOut)
             throws InterruptedException {
         BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
         CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
             try {
-                return r.readLine();
+                String l = r.readLine();
+                while (l != null && l.startsWith(CrashChild.DID)) {
+                    did.add(l.substring(CrashChild.DID.length()));
+                    l = r.readLine();
+                }
+                return l;
             } catch (IOException e) {
                 return null;
             }
@@ -267,29 +279,68 @@ public final class CrashKill {
     }
 
     /**
+     * The killed child's steps as the report draws them: each step it said it took (no state: nobody could read the
+     * tables between its commits), the one it stood at when killed.
+     */
+    private static List<SqlFinding.Observed> childSteps(List<String> did, String at) {
+        List<SqlFinding.Observed> out = new ArrayList<>();
+        for (String d : List.copyOf(did)) {
+            String[] f = d.split(" ", 3);
+            out.add(new SqlFinding.Observed(Step.parse(f[0]), f.length > 2 ? f[2] : "", f.length > 1 ? f[1] : "", null, null, "child"));
+        }
+        String[] f = at.split(" ", 4); // AT <cut> <step> <what>
+        if (f.length == 4) {
+            boolean inside = f[3].startsWith("INSIDE ");
+            out.add(new SqlFinding.Observed(Step.parse(f[2]), inside ? "killed inside its transaction, " + f[3].substring(7)
+                    .toLowerCase(java.util.Locale.ROOT).replace('_', ' ') : f[3] + ", then killed", inside ? "KILLED" : f[3].split(" ")[0],
+                    null, null, "child"));
+        }
+        return out;
+    }
+
+    /**
      * A fresh relay on the same files: the producer resumes after the last business row; the poller first
-     * runs at the dead relay's time (its live leases must be left alone), then after they expired.
+     * runs at the dead relay's time (its live leases must be left alone), then after they expired. Each step goes to
+     * {@code log} and, with the state read back around it, to {@code story}, which starts with the kill; {@code
+     * culprit} gets the index in {@code story} of the first step that broke a promised invariant.
      */
     private static void recover(Databases dbs, RelayUnderTest relay, RelayTraits traits, RelayAdapter observer, Scenario scenario,
-                                List<Action> log, List<String> problems) throws SQLException {
+                                List<Action> log, List<SqlFinding.Observed> story, int[] culprit, List<String> problems)
+            throws SQLException {
         try (Connection producerConnection = dbs.openOutbox(); Connection o = dbs.openOutbox(); Connection c = dbs.openConsumer();
              SqlPoller poller = new SqlPoller(CrashWorld.RECOVERY_POLLER, relay, dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE)) {
             RelayState before = snapshot(o, c, observer, 0);
+            story.add(new SqlFinding.Observed(new Step.Crash(CrashWorld.CHILD_POLLER), "killed by SIGKILL; the tables as it left them",
+                    "CRASHED", null, before, "kill"));
             Producer producer = new Producer(relay.shape(), relay.newAdapter(), scenario.events(), producerConnection,
                     new ProducerState(before.businessWrites().size(), false));
             while (!producer.finished()) {
-                log.add(producer.produce());
+                Action a = producer.produce();
+                log.add(a);
+                RelayState after = snapshot(o, c, observer, 0);
+                story.add(SqlFinding.Observed.of(a, before, after, "recovery"));
+                before = after;
             }
             for (int now : new int[]{0, scenario.leaseTicks()}) {
                 RelayState s = snapshot(o, c, observer, now);
+                if (now > 0) {
+                    story.add(new SqlFinding.Observed(new Step.Tick(), "clock " + now + ": the dead relay's leases expired", "TICKED",
+                            before, s, "recovery"));
+                }
                 for (int step = 0; step < 200; step++) {
                     Action a = poller.runNext(now);
                     log.add(a);
                     RelayState after = snapshot(o, c, observer, now);
-                    for (Violation v : Invariants.checkTransition(traits.tokens(), s, a.step(), new StepResult(after, a.outcome()))) {
+                    story.add(SqlFinding.Observed.of(a, s, after, "recovery"));
+                    List<Violation> broke = Invariants.checkTransition(traits.tokens(), s, a.step(), new StepResult(after, a.outcome()));
+                    for (Violation v : broke) {
                         problems.add(v.invariant() + ": " + v.detail());
                     }
+                    if (culprit[0] < 0 && !traits.failing(broke).isEmpty()) {
+                        culprit[0] = story.size() - 1;
+                    }
                     s = after;
+                    before = after;
                     if (a.outcome() instanceof Outcome.Claimed cl && cl.grants().isEmpty()) {
                         break;
                     }

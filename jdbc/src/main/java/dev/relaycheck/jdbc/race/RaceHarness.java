@@ -62,11 +62,12 @@ public final class RaceHarness {
             AtomicBoolean stop = new AtomicBoolean();
             AtomicBoolean produced = new AtomicBoolean();
             List<PollerThread> pollers = new ArrayList<>();
+            RaceLog log = new RaceLog();
             for (int i = 0; i < cfg.pollers(); i++) {
-                pollers.add(new PollerThread(cfg, scenario.pollers().get(i), dbs, clock, stop, SplitMix64.derive(cfg.seed(), i)));
+                pollers.add(new PollerThread(cfg, scenario.pollers().get(i), dbs, clock, stop, SplitMix64.derive(cfg.seed(), i), log));
             }
             Thread ticker = new Thread(() -> tick(cfg, clock, stop), "race-ticker");
-            Thread producer = new Thread(() -> produce(cfg, scenario, dbs, produced, stop), "race-producer");
+            Thread producer = new Thread(() -> produce(cfg, scenario, dbs, produced, stop, log), "race-producer");
             ticker.start();
             producer.start();
             pollers.forEach(Thread::start);
@@ -78,8 +79,8 @@ public final class RaceHarness {
             ticker.join();
             producer.join();
             long millis = (System.nanoTime() - start) / 1_000_000;
-            int healing = done ? 0 : finishWithoutFaults(cfg, scenario, dbs, outbox, consumer, observer, clock.get());
-            return judge(cfg, scenario, outbox, consumer, observer, pollers, done, healing, clock.get(), millis);
+            int healing = done ? 0 : finishWithoutFaults(cfg, scenario, dbs, outbox, consumer, observer, clock.get(), log);
+            return judge(cfg, scenario, outbox, consumer, observer, pollers, done, healing, clock.get(), millis, log);
         } finally {
             db.release(dbs);
         }
@@ -93,7 +94,7 @@ public final class RaceHarness {
      * the model's healing runs decide it). Returns the steps taken, at least 1.
      */
     private static int finishWithoutFaults(RaceConfig cfg, Scenario scenario, Databases dbs, Connection outbox, Connection consumer,
-                                           RelayAdapter observer, int clock) throws SQLException {
+                                           RelayAdapter observer, int clock, RaceLog log) throws SQLException {
         RelayState now = Snapshots.read(outbox, consumer, observer, new Snapshots.Local(clock, List.of(),
                 new ProducerState(0, false), RelayState.FaultCounts.NONE));
         int steps = 1;
@@ -101,7 +102,7 @@ public final class RaceHarness {
             Producer p = new Producer(cfg.relay().shape(), cfg.relay().newAdapter(), scenario.events(), c,
                     new ProducerState(now.businessWrites().size(), false));
             while (!p.finished()) {
-                p.produce();
+                log.add(p.produce(), "healing");
                 steps++;
             }
         }
@@ -109,6 +110,7 @@ public final class RaceHarness {
         try (SqlPoller poller = new SqlPoller(HEALING_POLLER, cfg.relay(), dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE)) {
             for (int i = 0; i < HEALING_STEPS_PER_EVENT * cfg.events(); i++) {
                 Action a = poller.runNext(after);
+                log.add(a, "healing");
                 steps++;
                 if (a.outcome() instanceof Outcome.Claimed c && c.grants().isEmpty()) {
                     break;
@@ -130,12 +132,13 @@ public final class RaceHarness {
         }
     }
 
-    private static void produce(RaceConfig cfg, Scenario scenario, Databases dbs, AtomicBoolean produced, AtomicBoolean stop) {
+    private static void produce(RaceConfig cfg, Scenario scenario, Databases dbs, AtomicBoolean produced, AtomicBoolean stop,
+                                RaceLog log) {
         SplitMix64 rng = new SplitMix64(SplitMix64.derive(cfg.seed(), -1));
         try (Connection c = dbs.openOutbox()) {
             Producer p = new Producer(cfg.relay().shape(), cfg.relay().newAdapter(), scenario.events(), c, new ProducerState(0, false));
             while (!p.finished() && !stop.get()) {
-                p.produce();
+                log.add(p.produce(), "race");
                 if (rng.nextInt(4) == 0) {
                     nap(1);
                 }
@@ -164,7 +167,7 @@ public final class RaceHarness {
 
     private static RaceResult judge(RaceConfig cfg, Scenario scenario, Connection outbox, Connection consumer,
                                     RelayAdapter observer, List<PollerThread> pollers, boolean done, int healing, int clock,
-                                    long millis) {
+                                    long millis, RaceLog log) {
         List<PollerState> idle = pollers.stream().map(p -> PollerState.IDLE).toList();
         RelayState end = Snapshots.read(outbox, consumer, observer, new Snapshots.Local(clock, idle,
                 new ProducerState(cfg.events(), false), RelayState.FaultCounts.NONE));
@@ -194,7 +197,7 @@ public final class RaceHarness {
         int delivered = (int) end.rows().stream().filter(r -> !r.isPending()).count();
         return new RaceResult(cfg, violations, delivered, total.steps, history.grantCount(), total.reclaims, total.duplicates,
                 total.stale, total.lostAcks, total.rollbacks, total.crashes, total.errors, total.firstError, millis, total.unpromised,
-                total.sessionsEnded, total.lockWaitsTimedOut, healing);
+                total.sessionsEnded, total.lockWaitsTimedOut, healing, violations.isEmpty() ? List.of() : log.steps(), end);
     }
 
     static void nap(long millis) {
@@ -248,8 +251,9 @@ public final class RaceHarness {
         final LeaseHistory history = new LeaseHistory();
         final Counts counts = new Counts();
         private final boolean deliversAndAcks;
+        private final RaceLog log;
 
-        PollerThread(RaceConfig cfg, String name, Databases dbs, AtomicInteger clock, AtomicBoolean stop, long seed) {
+        PollerThread(RaceConfig cfg, String name, Databases dbs, AtomicInteger clock, AtomicBoolean stop, long seed, RaceLog log) {
             super("race-" + name);
             this.cfg = cfg;
             this.name = name;
@@ -258,6 +262,7 @@ public final class RaceHarness {
             this.stop = stop;
             this.rng = new SplitMix64(seed);
             this.deliversAndAcks = cfg.relay().traits().deliversAndAcks();
+            this.log = log;
         }
 
         private boolean chance(int percent) {
@@ -328,6 +333,7 @@ public final class RaceHarness {
         }
 
         private void record(Action a, int now) {
+            log.add(a, "race");
             Outcome o = a.outcome();
             if (o instanceof Outcome.Claimed c) {
                 for (Outcome.Grant g : c.grants()) {

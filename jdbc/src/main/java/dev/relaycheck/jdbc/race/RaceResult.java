@@ -1,6 +1,15 @@
 package dev.relaycheck.jdbc.race;
 
+import dev.relaycheck.jdbc.DbTarget;
+import dev.relaycheck.jdbc.SqlChecks;
+import dev.relaycheck.jdbc.SqlFinding;
+import dev.relaycheck.model.RelayState;
+import dev.relaycheck.model.Step;
 import dev.relaycheck.model.Violation;
+
+import java.util.ArrayList;
+import java.util.Optional;
+import java.util.regex.Pattern;
 
 import java.util.List;
 
@@ -27,14 +36,52 @@ import java.util.List;
  *                      handled as a crash of its poller
  * @param healingSteps  0 when every row was delivered by the deadline; else the steps a fault-free poller took to
  *                      finish after it (a deadline passed on a loaded machine is no violation)
+ * @param log           when a promised invariant broke: every step in the order its thread recorded its commit (empty
+ *                      when clean)
+ * @param end           the state read back from the tables at the end
  */
 public record RaceResult(RaceConfig config, List<Violation> violations, int delivered, long steps, int grants, int reclaims,
                          int duplicates, int staleRejected, int lostAcks, int rollbacks, int crashes, int errors,
                          String firstError, long millis, List<Violation> unpromised, int sessionsEnded, int lockWaitsTimedOut,
-                         int healingSteps) {
+                         int healingSteps, List<SqlFinding.Observed> log, RelayState end) {
+    public RaceResult {
+        log = List.copyOf(log);
+    }
 
     public boolean clean() {
         return violations.isEmpty();
+    }
+
+    /**
+     * The first violation as the report draws it: the steps that touched the events it names (a race takes hundreds of
+     * steps, a finding is about one or two events), in the order they were recorded, and the state at the end.
+     */
+    public Optional<SqlFinding> finding(DbTarget target) {
+        if (clean()) {
+            return Optional.empty();
+        }
+        Violation v = violations.get(0);
+        // the events it names, or those of the aggregate it names (AGGREGATE_ORDER names a SKU)
+        List<String> all = config.scenario().events().stream().filter(e -> mentions(v.detail(), e.id())
+                || mentions(v.detail(), e.aggregate())).map(e -> e.id()).toList();
+        List<String> named = all.subList(0, Math.min(all.size(), MOST_ROWS_DRAWN));
+        List<SqlFinding.Observed> touched = log.stream()
+                .filter(o -> named.isEmpty() || named.stream().anyMatch(id -> mentions(o.step() + " " + o.outcome(), id))).toList();
+        List<SqlFinding.Observed> steps = new ArrayList<>(touched.subList(Math.max(0, touched.size() - MOST_STEPS_DRAWN), touched.size()));
+        steps.add(new SqlFinding.Observed(new Step.Tick(), "the race is over: the tables as it left them", "END", null, end, "end"));
+        List<String> actors = new ArrayList<>(config.scenario().pollers());
+        if (log.stream().anyMatch(o -> o.step().actor().equals(RaceHarness.HEALING_POLLER))) {
+            actors.add(RaceHarness.HEALING_POLLER);
+        }
+        return Optional.of(new SqlFinding(SqlChecks.RACE, config.relay().id(), target.id(), v.invariant().name(), v.detail(), actors,
+                named, steps,
+                -1, config.pollers() + " poller threads, race seed " + config.seed() + ": "
+                + (touched.size() > MOST_STEPS_DRAWN ? "the last " + MOST_STEPS_DRAWN + " of the " : "the ") + touched.size() + " steps"
+                + (named.isEmpty() ? "" : " that touched " + String.join(", ", named)
+                + (all.size() > named.size() ? " (the first " + named.size() + " of the " + all.size() + " events it names)" : ""))
+                + " (of " + log.size() + " in all)"
+                + ", in the order their commits were recorded (the threads' timing is not reproducible; nobody reads the tables "
+                + "between commits, so only the end state is drawn)", replayLine(target)));
     }
 
     /**
@@ -42,9 +89,19 @@ public record RaceResult(RaceConfig config, List<Violation> violations, int deli
      * breaks a promised invariant. The seed fixes each poller's faults and stalls, not the threads' timing: a
      * finding that depends on one interleaving may need the line run more than once.
      */
-    public String replayLine(dev.relaycheck.jdbc.DbTarget target) {
+    public String replayLine(DbTarget target) {
         return dev.relaycheck.jdbc.conformance.ConformanceCheck.replayCommand(config.relay(), target) + " --race-seed " + config.seed()
                 + " --shared-database " + (config.sharedDatabase() ? "yes" : "no");
+    }
+
+    /** A race finding draws at most this many of its steps, the last ones (what led to the end state). */
+    static final int MOST_STEPS_DRAWN = 120;
+    /** ... and at most this many of the events it names, each a lane. */
+    static final int MOST_ROWS_DRAWN = 4;
+
+    /** Whether {@code text} names event {@code id} (E1 is not E12). */
+    private static boolean mentions(String text, String id) {
+        return Pattern.compile("\\b" + Pattern.quote(id) + "\\b").matcher(text).find();
     }
 
     public String summary() {
