@@ -39,5 +39,12 @@ class CheckOnlySqlTest {
                 .contains("| 1 | `ack-ignores-token` | not run | not run | not run | - |");
         assertThat(Files.readString(results.resolve("index.html")))
                 .contains("id=\"scenarios\">The model checker was not selected (--only)").doesNotContain("<table id=\"scenarios\"");
+
+        // against a full run's summary (model included), the model's results are "not run", never worse or gone
+        Path full = Path.of("src/test/resources/diff/before.json").toAbsolutePath();
+        ChildCli.Run diff = ChildCli.run(dir, "diff", full.toString(), "only-sql");
+        assertThat(diff.exit()).as(diff.toString()).isZero();
+        assertThat(diff.out()).startsWith("relaycheck diff: NOT WORSE: 0 worse,").contains("model: not run in this run (")
+                .doesNotContain("\nWORSE (").doesNotContain("GONE COUNTEREXAMPLES").doesNotContain("scenario ");
     }
 }
