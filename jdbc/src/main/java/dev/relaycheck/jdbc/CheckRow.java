@@ -8,7 +8,8 @@ package dev.relaycheck.jdbc;
  * @param expect  PASS (correct) or CATCH (broken)
  * @param verdict PASS, CAUGHT, ESCAPED (broken, not caught), FAILED (correct, failed), N/A (the control has no
  *                counterpart on this database; the detail says why) or INCONCLUSIVE (only a time limit, passed twice
- *                on a loaded machine, stood in the way: neither a pass nor a failure)
+ *                on a loaded machine, stood in the way, or thread timing kept the relay's races from every witness:
+ *                neither a pass nor a failure)
  * @param detail  the invariant or problem, and where to reproduce it; no tabs or newlines
  */
 public record CheckRow(String check, String target, String expect, String verdict, String detail) implements Comparable<CheckRow> {

@@ -307,8 +307,11 @@ public final class SqlChecks {
         int stale = races.stream().mapToInt(RaceResult::staleRejected).sum();
         boolean deliversAndAcks = subject.traits().deliversAndAcks(); // never redelivers an applied event: no duplicate to absorb
         if (reclaims == 0 || (duplicates == 0 && !deliversAndAcks) || stale == 0) {
-            return CheckRow.of(RACE, id, true, "FAILED", "vacuous: the races never re-claimed a lease, "
-                    + (deliversAndAcks ? "" : "absorbed a duplicate ") + "and refused a stale token");
+            // thread timing decides whether a race reaches them (more rounds than WITNESS_ROUNDS did not): the races proved
+            // nothing, which says nothing against the relay either, so neither a pass nor a failure
+            return CheckRow.of(RACE, id, true, CheckRow.INCONCLUSIVE, "vacuous: the races never re-claimed a lease, "
+                    + (deliversAndAcks ? "" : "absorbed a duplicate ") + "and refused a stale token (thread timing decides "
+                    + "whether they do, and " + races.size() + " races did not: rerun with more --rounds)");
         }
         String unpromised = races.stream().flatMap(r -> r.unpromised().stream()).findFirst()
                 .map(v -> "; not promised, seen: " + v.invariant() + " (" + v.detail() + ")").orElse("");

@@ -266,41 +266,15 @@ public final class SqlChecksCli {
         }
     }
 
-    private static int replay(Options o, RelayUnderTest relay, DbTarget db, PrintStream out, PrintStream err) {
-        Scenario sc = ReferenceScenarios.byName(o.scenario()).orElseThrow();
-        out.println("replay: " + relay.id() + " on " + db.describe() + ", scenario " + sc.name() + ", walk seed " + o.walkSeed());
-        try {
-            ScheduleResult r = ConformanceCheck.replay(relay, db, sc, o.walkSeed(), out);
-            out.println(r.clean() ? "NOT REPRODUCED: the relay agrees with the model on every step" : "REPRODUCED");
-            return r.clean() ? 0 : 1; // 1: the schedule diverged or broke an invariant
-        } catch (WallClock.ReadException e) {
-            err.println("relaycheck sql: " + e.getMessage());
-            return 2;
-        } catch (SQLException | RelaySqlException e) {
-            err.println("relaycheck sql: " + db.id() + " failed: " + e.getMessage().lines().findFirst().orElse(""));
-            return EXIT_DATABASE;
-        }
+    /** One replay's run: prints what it did and returns the exit status. */
+    private interface ReplayRun {
+        int run() throws IOException, SQLException, InterruptedException;
     }
 
-    /**
-     * One crash-kill round again: the child killed at the same commit (cut point, n-th commit of that kind, claim
-     * batch), the recovery checked as the crash-kill check does; REPRODUCED (exit 1) when it has problems.
-     */
-    private static int replayCrash(Options o, RelayUnderTest relay, DbTarget db, PrintStream out, PrintStream err) {
-        CrashReplay c = o.crash();
-        out.println("replay: " + relay.id() + " on " + db.describe() + ", killed " + c.cut().id() + " #" + c.nth() + " (batch " + c.batch() + ")");
+    /** Runs a replay; what stops it (the relay reads a wall clock, the database fails) is one line and an exit status. */
+    private static int replaying(DbTarget db, PrintStream err, ReplayRun replay) {
         try {
-            CrashRound r = new CrashKill(o.outFor(db).resolve("crash-replay-files").toAbsolutePath())
-                    .round(relay, db, true, c.cut(), c.nth(), c.batch(), "replay-" + c.cut().id());
-            out.println("  " + r.summary());
-            out.println("  child: " + r.at());
-            r.recovery().forEach(step -> out.println("  recovery: " + step));
-            if (!r.concluded()) { // a child past its time limit twice proved nothing either way
-                out.println("INCONCLUSIVE: " + r.timedOut());
-                return EXIT_INCONCLUSIVE;
-            }
-            out.println(r.clean() ? "NOT REPRODUCED: the relay recovered completely" : "REPRODUCED");
-            return r.clean() ? 0 : 1;
+            return replay.run();
         } catch (WallClock.ReadException e) {
             err.println("relaycheck sql: " + e.getMessage());
             return 2;
@@ -314,6 +288,38 @@ public final class SqlChecksCli {
         }
     }
 
+    private static int replay(Options o, RelayUnderTest relay, DbTarget db, PrintStream out, PrintStream err) {
+        Scenario sc = ReferenceScenarios.byName(o.scenario()).orElseThrow();
+        out.println("replay: " + relay.id() + " on " + db.describe() + ", scenario " + sc.name() + ", walk seed " + o.walkSeed());
+        return replaying(db, err, () -> {
+            ScheduleResult r = ConformanceCheck.replay(relay, db, sc, o.walkSeed(), out);
+            out.println(r.clean() ? "NOT REPRODUCED: the relay agrees with the model on every step" : "REPRODUCED");
+            return r.clean() ? 0 : 1; // 1: the schedule diverged or broke an invariant
+        });
+    }
+
+    /**
+     * One crash-kill round again: the child killed at the same commit (cut point, n-th commit of that kind, claim
+     * batch), the recovery checked as the crash-kill check does; REPRODUCED (exit 1) when it has problems.
+     */
+    private static int replayCrash(Options o, RelayUnderTest relay, DbTarget db, PrintStream out, PrintStream err) {
+        CrashReplay c = o.crash();
+        out.println("replay: " + relay.id() + " on " + db.describe() + ", killed " + c.cut().id() + " #" + c.nth() + " (batch " + c.batch() + ")");
+        return replaying(db, err, () -> {
+            CrashRound r = new CrashKill(o.outFor(db).resolve("crash-replay-files").toAbsolutePath())
+                    .round(relay, db, true, c.cut(), c.nth(), c.batch(), "replay-" + c.cut().id());
+            out.println("  " + r.summary());
+            out.println("  child: " + r.at());
+            r.recovery().forEach(step -> out.println("  recovery: " + step));
+            if (!r.concluded()) { // a child past its time limit twice proved nothing either way
+                out.println("INCONCLUSIVE: " + r.timedOut());
+                return EXIT_INCONCLUSIVE;
+            }
+            out.println(r.clean() ? "NOT REPRODUCED: the relay recovered completely" : "REPRODUCED");
+            return r.clean() ? 0 : 1;
+        });
+    }
+
     /**
      * One race again with the seed and configuration a failing race printed: REPRODUCED (exit 1) when it breaks a
      * promised invariant. The seed fixes the pollers' faults and stalls; thread timing is not reproducible.
@@ -322,23 +328,13 @@ public final class SqlChecksCli {
         RaceReplay r = o.race();
         out.println("replay: " + relay.id() + " on " + db.describe() + ", race seed " + r.seed()
                 + (r.sharedDatabase() ? ", shared database" : "") + " (the seed fixes faults and stalls, not thread timing)");
-        try {
+        return replaying(db, err, () -> {
             RaceResult result = RaceHarness.run(RaceConfig.defaults(relay, db, r.seed()).withSharedDatabase(r.sharedDatabase()), db);
             out.println("  " + result.summary());
             result.violations().forEach(v -> out.println("  FAILED " + v));
             out.println(result.clean() ? "NOT REPRODUCED: the race ended clean" : "REPRODUCED");
             return result.clean() ? 0 : 1;
-        } catch (WallClock.ReadException e) {
-            err.println("relaycheck sql: " + e.getMessage());
-            return 2;
-        } catch (SQLException | RelaySqlException e) {
-            err.println("relaycheck sql: " + db.id() + " failed: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
-            return EXIT_DATABASE;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("relaycheck sql: interrupted");
-            return EXIT_DATABASE;
-        }
+        });
     }
 
     /** Writes the reports and merges the rows into summary.tsv, sorted by check then target. */

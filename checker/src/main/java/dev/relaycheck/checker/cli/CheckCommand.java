@@ -34,8 +34,8 @@ import java.util.concurrent.Callable;
 
 /**
  * The main job: the logic under test must pass every reference scenario exhaustively, every checker must
- * pass, and every catalogue variant must be caught by at least one checker. Writes results/index.html,
- * summary.md and summary.json.
+ * pass, and every catalogue variant must be caught by at least one checker (of those {@code --only} selected).
+ * Writes results/index.html, summary.md and summary.json.
  */
 @Command(name = "check",
         description = {"Run every checker (model, jcstress, Lincheck, SQL on H2 and PostgreSQL) and write DIR/index.html, DIR/summary.md "
@@ -55,7 +55,7 @@ final class CheckCommand implements Callable<Integer> {
             description = "quick, default (about eight minutes on 2 cores) or long (jcstress mode default, 10x SQL seeds); "
                     + "default ${DEFAULT-VALUE}")
     String budget;
-    @Option(names = "--only", paramLabel = "CHECKERS", split = ",", description = "subset of model,jcstress,lincheck,sql (default: all)")
+    @Option(names = "--only", paramLabel = "CHECKERS", split = ",", description = "subset of model,jcstress,lincheck,sql (default: all); a checker left out is not run and not judged")
     List<String> only = List.of("model", "jcstress", "lincheck", "sql");
     @Option(names = "--baseline", paramLabel = "DIR",
             description = "an earlier run's results directory (or summary.json): the report opens with what changed since")
@@ -146,6 +146,30 @@ final class CheckCommand implements Callable<Integer> {
     private void print(PrintWriter out, Report r, List<Scenario> chosen, Optional<RunDiff> comparison) {
         ModelCheck.Outcome o = r.model();
         out.println("== logic under test: " + r.subject().id() + " (" + r.subject().description() + ")");
+        if (r.ran("model")) {
+            printModel(out, o, chosen);
+        } else {
+            out.println("model checker not selected (--only " + String.join(",", only) + "): no exhaustive search ran");
+            out.println();
+        }
+        out.println("== checkers");
+        for (CheckerRows c : r.checkers()) {
+            out.printf("%-9s %-7s %s%n", c.checker(), c.status(), c.note());
+        }
+        out.println();
+        out.print(SummaryMarkdown.render(r, search.results, comparison));
+        out.println();
+        long passed = o.subject().stream().filter(SearchResult::passed).count();
+        // only what a checker of this run covered: a variant that no selected checker tries is neither caught nor escaped
+        List<String> covered = r.targets().stream().filter(r::covered).toList();
+        long caught = covered.stream().filter(r::caughtSomewhere).count();
+        out.printf("%s: %s %s; %d of %d variants caught; verdict %s; report %s%n",
+                r.passed() ? "PASS" : "FAIL", r.subject().id(),
+                r.ran("model") ? "passed " + passed + " of " + o.subject().size() + " scenarios" : "model not selected",
+                caught, covered.size(), r.verdict(), search.results.resolve("index.html"));
+    }
+
+    private void printModel(PrintWriter out, ModelCheck.Outcome o, List<Scenario> chosen) {
         for (SearchResult s : o.subject()) {
             Failures.report(out, search.results, s, "");
         }
@@ -162,17 +186,5 @@ final class CheckCommand implements Callable<Integer> {
             }, () -> out.printf("%-28s ESCAPED every scenario%n", row.variant().id()));
         }
         out.println();
-        out.println("== checkers");
-        for (CheckerRows c : r.checkers()) {
-            out.printf("%-9s %-7s %s%n", c.checker(), c.status(), c.note());
-        }
-        out.println();
-        out.print(SummaryMarkdown.render(r, search.results, comparison));
-        out.println();
-        long passed = o.subject().stream().filter(SearchResult::passed).count();
-        long caught = r.targets().stream().filter(r::caughtSomewhere).count();
-        out.printf("%s: %s passed %d of %d scenarios; %d of %d variants caught; verdict %s; report %s%n",
-                r.passed() ? "PASS" : "FAIL", r.subject().id(), passed, o.subject().size(), caught, r.targets().size(),
-                r.verdict(), search.results.resolve("index.html"));
     }
 }

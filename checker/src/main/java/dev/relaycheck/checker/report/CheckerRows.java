@@ -56,8 +56,15 @@ public record CheckerRows(String checker, String status, List<Row> rows, String 
         rows = rows.stream().sorted(Comparator.comparing(Row::check).thenComparing(Row::target)).toList();
     }
 
+    /** The status of a checker that did not run ({@code --only} left it out, or its database is missing). */
+    public static final String SKIPPED = "SKIPPED";
+
     public static CheckerRows skipped(String checker, String why) {
-        return new CheckerRows(checker, "SKIPPED", List.of(), why, "");
+        return new CheckerRows(checker, SKIPPED, List.of(), why, "");
+    }
+
+    public boolean skipped() {
+        return status.equals(SKIPPED);
     }
 
     /**

@@ -160,7 +160,8 @@ public final class HtmlReport {
     private static void matrix(StringBuilder b, Report r) {
         b.append("<h2>Kill matrix</h2>\n<p>Every catalogue variant (and every broken store) against every checker: the invariant "
                 + "or forbidden outcome that caught it, <em>escaped</em> where it ran and was not caught, - where that checker "
-                + "does not cover it. A variant must be caught by at least one checker. jcstress cells are "
+                + "does not cover it, <em>not run</em> where that checker did not run (not selected, or no database). A variant "
+                + "must be caught by at least one checker that covers it. jcstress cells are "
                 + "<span class=\"badge\">sampled</span>.</p>\n");
         b.append("<table id=\"matrix\"><tr><th>#</th><th>variant</th>");
         r.columns().forEach(c -> b.append("<th>").append(c).append("</th>"));
@@ -169,6 +170,10 @@ public final class HtmlReport {
         for (String target : r.targets()) {
             b.append("<tr><td>").append(++n).append("</td><td class=\"nowrap\"><code>").append(Html.esc(target)).append("</code></td>");
             for (String c : r.columns()) {
+                if (r.notRun(c)) {
+                    b.append("<td class=\"na\">").append(SummaryMarkdown.NOT_RUN).append("</td>");
+                    continue;
+                }
                 Optional<CheckerRows.Row> cell = r.cell(c, target);
                 String cls = cell.isEmpty() || cell.get().notApplicable() ? "na" : cell.get().caught() ? "caught" : "escaped";
                 b.append("<td class=\"").append(cls).append("\" title=\"").append(Html.esc(cell.map(x -> x.check() + ": " + x.detail()).orElse("")))
@@ -235,6 +240,11 @@ public final class HtmlReport {
     }
 
     private static void scenarios(StringBuilder b, Report r) {
+        if (!r.ran("model")) {
+            b.append("<h2>Scenarios</h2>\n<p class=\"muted\" id=\"scenarios\">The model checker was not selected (--only): "
+                    + "no exhaustive search of ").append(Html.esc(r.subject().id())).append(" ran.</p>\n");
+            return;
+        }
         b.append("<h2>Scenarios (exhaustive search of ").append(Html.esc(r.subject().id())).append(")</h2>\n");
         b.append("<p class=\"muted\">Witness counts: how often the search reached each outcome; <strong>bold</strong>: the "
                 + "scenario requires it (never reached: vacuous, in red).</p>\n");
@@ -322,6 +332,9 @@ public final class HtmlReport {
     }
 
     private static void counterexamples(StringBuilder b, Report r) {
+        if (r.counterexamples().isEmpty()) {
+            return; // nothing failed in the model, or the model did not run (--only)
+        }
         b.append("<h2>Counterexamples</h2>\n<p>The logic under test's failures first, then the shortest counterexample that "
                 + "caught each catalogue variant. Read the swimlane top-down: the red step broke the invariant, the dashed "
                 + "orange one is the earlier step it contradicts. Paste the replay line to re-run it step by step.</p>\n");

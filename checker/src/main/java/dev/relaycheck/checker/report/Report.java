@@ -15,7 +15,8 @@ import java.util.Optional;
 /**
  * Everything one {@code relaycheck check} found, from every checker, and the verdict drawn from it. The
  * verdict is FAIL when the logic under test broke anywhere, when a checker could not run to completion,
- * or when a catalogue variant escaped every checker.
+ * or when a catalogue variant that a checker of this run covers escaped every checker. A checker left out
+ * ({@code --only}) is not run and not judged: a variant only it covers is no failure of this run.
  */
 public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerRows> checkers,
                      List<Histogram> histograms, List<String> notes, Optional<SqlRelayUnderTest> sqlRelay,
@@ -82,6 +83,50 @@ public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerR
         return checkers.stream().anyMatch(c -> c.forTarget(target).stream().anyMatch(CheckerRows.Row::caught));
     }
 
+    /** Whether the checker ran in this run: it has a column that is not SKIPPED (not selected, or no database). */
+    public boolean ran(String checker) {
+        return checkers.stream().anyMatch(c -> c.checker().equals(checker) && !c.skipped());
+    }
+
+    /** Whether the matrix column is a checker this run did not run (its cells say so, not "does not cover it"). */
+    public boolean notRun(String column) {
+        return checkers.stream().anyMatch(c -> c.checker().equals(column) && c.skipped());
+    }
+
+    /**
+     * Whether some checker of this run tried to catch the target: a CATCH row that is not N/A. Only such a target
+     * is judged; without the model (which tries every catalogue variant) a variant no selected checker covers
+     * is not run, which is neither a catch nor an escape.
+     */
+    public boolean covered(String target) {
+        return checkers.stream().flatMap(c -> c.forTarget(target).stream())
+                .anyMatch(r -> r.expect().equals("CATCH") && !r.notApplicable());
+    }
+
+    /**
+     * The catalogue variants this run covered and caught nowhere: escaped, or only left open by a time limit
+     * (a CATCH row INCONCLUSIVE, unconfirmed), which is no finding either way.
+     */
+    private List<Uncaught> uncaught() {
+        List<Uncaught> out = new ArrayList<>();
+        for (RelayLogic v : LogicCatalogue.variants()) {
+            if (covered(v.id()) && !caughtSomewhere(v.id())) {
+                boolean open = checkers.stream().flatMap(c -> c.forTarget(v.id()).stream())
+                        .anyMatch(r -> r.expect().equals("CATCH") && r.inconclusive());
+                out.add(new Uncaught(v.id(), open));
+            }
+        }
+        return out;
+    }
+
+    private record Uncaught(String variant, boolean inconclusive) {
+        String failure() {
+            return "catalogue variant " + variant + (inconclusive
+                    ? " was caught by no checker, and a time limit left a run of it inconclusive"
+                    : " escaped every checker");
+        }
+    }
+
     public List<String> failures() {
         List<String> out = new ArrayList<>();
         for (SearchResult r : model.subject()) {
@@ -100,11 +145,7 @@ public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerR
                 }
             }
         }
-        for (RelayLogic v : LogicCatalogue.variants()) {
-            if (!caughtSomewhere(v.id())) {
-                out.add("catalogue variant " + v.id() + " escaped every checker");
-            }
-        }
+        uncaught().forEach(u -> out.add(u.failure()));
         return out;
     }
 
@@ -116,7 +157,8 @@ public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerR
      * The run's verdict, by {@link Verdict}'s precedence: the logic under test's verdicts on the scenarios; a
      * checker that did not complete, or a row of the logic under test left INCONCLUSIVE by a time-based limit
      * (see {@link CheckerRows.Row#inconclusive()}), makes it at least INCOMPLETE; a checker's failing row or a catalogue
-     * variant that escaped every checker makes it a VIOLATION (of the harness, if not of the logic).
+     * variant that escaped every checker that covered it makes it a VIOLATION (of the harness, if not of the logic).
+     * A covered variant caught nowhere with a run of it left inconclusive by a time limit makes it INCOMPLETE.
      */
     public Verdict verdict() {
         List<Verdict> all = new ArrayList<>();
@@ -132,11 +174,7 @@ public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerR
                 }
             }
         }
-        for (RelayLogic v : LogicCatalogue.variants()) {
-            if (!caughtSomewhere(v.id())) {
-                all.add(Verdict.VIOLATION);
-            }
-        }
+        uncaught().forEach(u -> all.add(u.inconclusive() ? Verdict.INCOMPLETE : Verdict.VIOLATION));
         return Verdict.worst(all);
     }
 

@@ -10,6 +10,9 @@ import java.util.Optional;
 public final class SummaryMarkdown {
     private static final java.util.regex.Pattern NAMED_INVARIANT = java.util.regex.Pattern.compile("\\(([A-Z_]{6,})\\)\\s*$");
 
+    /** The matrix cell of a checker this run did not run. */
+    static final String NOT_RUN = "not run";
+
     private SummaryMarkdown() {
     }
 
@@ -48,7 +51,8 @@ public final class SummaryMarkdown {
             b.append("```\n\n");
         }
         long passed = r.model().subject().stream().filter(SearchResult::passed).count();
-        b.append(String.format("Model: %d of %d scenarios passed exhaustively. Checkers: ", passed, r.model().subject().size()));
+        b.append(r.ran("model") ? String.format("Model: %d of %d scenarios passed exhaustively. Checkers: ", passed,
+                r.model().subject().size()) : "Model: not selected, no search ran. Checkers: ");
         for (int i = 0; i < r.checkers().size(); i++) {
             CheckerRows c = r.checkers().get(i);
             b.append(i == 0 ? "" : ", ").append(c.checker()).append(' ').append(c.status());
@@ -64,12 +68,13 @@ public final class SummaryMarkdown {
         for (String target : r.targets()) {
             b.append("| ").append(++n).append(" | `").append(target).append("` |");
             for (String c : r.columns()) {
-                b.append(' ').append(cellText(r.cell(c, target))).append(" |");
+                b.append(' ').append(r.notRun(c) ? NOT_RUN : cellText(r.cell(c, target))).append(" |");
             }
             b.append('\n');
         }
         b.append("\nCells: the invariant or forbidden outcome that caught the variant; `escaped`: run there and not caught; "
-                + "`-`: that checker does not cover it. Full report: `" + results.resolve("index.html") + "`.\n");
+                + "`-`: that checker does not cover it; `" + NOT_RUN + "`: that checker did not run (not selected, or no "
+                + "database), so it judged nothing. Full report: `" + results.resolve("index.html") + "`.\n");
         for (String note : r.notes()) {
             b.append("\n> ").append(note).append('\n');
         }

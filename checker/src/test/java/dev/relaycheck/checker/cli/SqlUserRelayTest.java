@@ -187,15 +187,24 @@ class SqlUserRelayTest {
                 + "(CURRENT_TIMESTAMP): relaycheck cannot check a wall-clock relay deterministically; take the time as :now (logical ticks)\n");
     }
 
+    /**
+     * Only the SQL checks and only the user's relay (no model, no controls): nothing but the relay can fail the run,
+     * so its exit 1 is the relay's failure, which the report names with its invariant.
+     */
     @Test
     void checkJudgesTheUsersRelayInTheSqlColumn() throws IOException {
         Path results = dir.resolve("check-results");
-        ChildCli.Run r = ChildCli.run(dir, "check", "--only", "model,sql", "-s", "double-claim", "--budget", "quick", "--db", "h2",
+        ChildCli.Run r = ChildCli.run(dir, "check", "--only", "sql", "--budget", "quick", "--db", "h2", "--controls", "no",
                 "--adapter", "com.acme.parcels.UnfencedParcelRelay", "--classpath", brokenJar.toString(), "--results", results.toString());
         assertThat(r.exit()).as(r.toString()).isEqualTo(1);
+        assertThat(r.err()).as("the model was not selected").doesNotContain("[model]");
         String summary = Files.readString(results.resolve("sql").resolve("summary.tsv"));
         assertThat(summary).contains("sql-conformance\tcom.acme.parcels.UnfencedParcelRelay\tPASS\tFAILED\tSTALE_ACK_REJECTED");
-        assertThat(Files.readString(results.resolve("summary.md"))).contains("com.acme.parcels.UnfencedParcelRelay");
+        assertThat(r.out()).contains("model checker not selected").containsPattern("(?m)^sql +FAIL +")
+                .containsPattern("- \\*\\*sql sql-conformance on com\\.acme\\.parcels\\.UnfencedParcelRelay: FAILED STALE_ACK_REJECTED")
+                .containsPattern("(?m)^FAIL: correct model not selected; .*verdict VIOLATION");
+        assertThat(Files.readString(results.resolve("summary.md"))).contains("com.acme.parcels.UnfencedParcelRelay")
+                .contains("Model: not selected");
         // the finding as any finding is shown: the invariant, a swimlane with the culprit marked, the trace, the replay line
         String html = Files.readString(results.resolve("index.html"));
         assertThat(html).contains("<h2 id=\"sql-findings\">SQL findings</h2>");

@@ -27,6 +27,7 @@ final class LeaseHistory {
     private final Map<String, List<Granted>> grants = new TreeMap<>();
     private final Map<String, Set<Long>> released = new TreeMap<>();
     private final Map<String, List<Long>> acked = new TreeMap<>();
+    private final Map<String, Set<Long>> seen = new TreeMap<>();
 
     void grant(Granted g) {
         grants.computeIfAbsent(g.eventId(), k -> new ArrayList<>()).add(g);
@@ -34,6 +35,15 @@ final class LeaseHistory {
 
     void released(String eventId, long token) {
         released.computeIfAbsent(eventId, k -> new TreeSet<>()).add(token);
+    }
+
+    /**
+     * A token the row was seen to hold (a refused step's "row holds t3"), whether or not a claim of the race issued it:
+     * a relay's own bookkeeping may move a per-row token without a claim (gruelbox records a failed attempt with
+     * {@code version + 1} and a retry time, which ends the owner's lease and grants nobody a new one).
+     */
+    void seen(String eventId, long token) {
+        seen.computeIfAbsent(eventId, k -> new TreeSet<>()).add(token);
     }
 
     void acked(String eventId, long token) {
@@ -44,6 +54,7 @@ final class LeaseHistory {
         other.grants.forEach((k, v) -> v.forEach(this::grant));
         other.released.forEach((k, v) -> v.forEach(t -> released(k, t)));
         other.acked.forEach((k, v) -> v.forEach(t -> acked(k, t)));
+        other.seen.forEach((k, v) -> v.forEach(t -> seen(k, t)));
     }
 
     int grantCount() {
@@ -52,7 +63,8 @@ final class LeaseHistory {
 
     /**
      * SINGLE_LIVE_LEASE: each grant after the first on a row must come when the previous lease had expired
-     * or after its owner released it. STALE_ACK_REJECTED: an accepted acknowledgement carries the row's last
+     * or after its owner released it, unless a token no claim issued came between them (then the lease the grant
+     * replaced is one the race never saw granted, which it cannot judge: no verdict rather than a false one). STALE_ACK_REJECTED: an accepted acknowledgement carries the row's last
      * token (nothing is granted on a DELIVERED row, so the last grant is the one the row held).
      */
     List<Violation> check() {
@@ -65,9 +77,11 @@ final class LeaseHistory {
                 Granted next = byToken.get(i);
                 boolean expired = prev.expiry() != Lease.NEVER && next.now() >= prev.expiry();
                 boolean freed = released.getOrDefault(id, Set.of()).contains(prev.token());
+                boolean unseenBetween = seen.getOrDefault(id, Set.of()).stream().anyMatch(t -> t > prev.token() && t < next.token()
+                        && byToken.stream().noneMatch(g -> g.token() == t));
                 if (next.token() == prev.token()) {
                     out.add(new Violation(Invariant.STALE_ACK_REJECTED, id + ": two claims issued the same token t" + next.token()));
-                } else if (!expired && !freed) {
+                } else if (!expired && !freed && !unseenBetween) {
                     out.add(new Violation(Invariant.SINGLE_LIVE_LEASE, id + ": " + next.owner() + " took t" + next.token()
                             + " at " + next.now() + " while " + prev.owner() + "'s t" + prev.token() + " was live until " + prev.expiry()));
                 }

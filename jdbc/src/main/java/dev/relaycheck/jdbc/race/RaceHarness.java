@@ -350,8 +350,11 @@ public final class RaceHarness {
                 history.released(rel.eventId(), rel.token());
             } else if (o instanceof Outcome.Duplicate) {
                 counts.duplicates++;
-            } else if (o instanceof Outcome.Stale) {
+            } else if (o instanceof Outcome.Stale s) {
                 counts.stale++;
+                if (s.currentToken() >= 0) {
+                    history.seen(s.eventId(), s.currentToken());
+                }
             } else if (o instanceof Outcome.AckLost) {
                 counts.lostAcks++;
             } else if (o instanceof Outcome.DeliveryRolledBack) {
