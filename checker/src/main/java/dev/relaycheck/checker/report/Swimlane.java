@@ -119,7 +119,7 @@ public final class Swimlane {
             for (String r : rows) {
                 b.append(rowCell(first.before(), last.after(), r, story.pollers(), i == culprit || i == cause));
             }
-            b.append(consumerCell(first, last)).append("<td>");
+            b.append(consumerCell(first, last, rows)).append("<td>");
             if (run > 1 || first.step().actor().equals("clock")) { // a run of idle healing steps goes on the clock's lane
                 b.append(stepBox(trace, i, run, i == culprit ? mark : ""));
             }
@@ -205,7 +205,7 @@ public final class Swimlane {
     }
 
     /** What the consumer's database did: the delivery's answer, markers written, effect counts, stock. */
-    private static String consumerCell(Line first, Line last) {
+    private static String consumerCell(Line first, Line last, List<String> rows) {
         List<String> parts = new ArrayList<>();
         if (first.step() instanceof Step.Deliver && first.outcome() != null && !first.kind().isEmpty()) {
             parts.add("<strong>" + Html.esc(first.kind()) + "</strong>");
@@ -215,15 +215,18 @@ public final class Swimlane {
                     + "</span></div></td>";
         }
         ConsumerState c1 = last.after().consumer();
-        ConsumerState c0 = first.before() == null ? ConsumerState.initial(java.util.Map.of()) : first.before().consumer();
+        // read with nothing before it (after a kill, at a race's end): what the consumer holds for the rows drawn, and
+        // its stock as it stands
+        boolean unread = first.before() == null;
+        ConsumerState c0 = unread ? ConsumerState.initial(java.util.Map.of()) : first.before().consumer();
         boolean twice = false;
         for (var e : c1.markers().entrySet()) {
-            if (!c0.markers().containsKey(e.getKey())) {
+            if (!c0.markers().containsKey(e.getKey()) && (!unread || rows.contains(e.getValue()))) {
                 parts.add("marker +" + wrappable(e.getKey()) + (e.getKey().equals(e.getValue()) ? "" : " (for " + wrappable(e.getValue()) + ")"));
             }
         }
         for (var e : c1.effects().entrySet()) {
-            if (c0.effectCount(e.getKey()) != e.getValue()) {
+            if (c0.effectCount(e.getKey()) != e.getValue() && (!unread || rows.contains(e.getKey()))) {
                 boolean dup = e.getValue() > 1;
                 twice |= dup;
                 parts.add((dup ? "<span class=\"bad\">" : "") + "effect " + wrappable(e.getKey()) + " ×" + e.getValue() + (dup ? "</span>" : ""));
@@ -231,7 +234,9 @@ public final class Swimlane {
         }
         for (var e : c1.stock().entrySet()) {
             Integer was = c0.stock().get(e.getKey());
-            if (!Objects.equals(was, e.getValue())) {
+            if (unread) {
+                parts.add(Html.esc(e.getKey()) + " " + e.getValue());
+            } else if (!Objects.equals(was, e.getValue())) {
                 parts.add(Html.esc(e.getKey()) + " " + was + "→" + e.getValue());
             }
         }

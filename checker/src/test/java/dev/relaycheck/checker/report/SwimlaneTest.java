@@ -1,6 +1,13 @@
 package dev.relaycheck.checker.report;
 
 import dev.relaycheck.checker.replay.Counterexample;
+import dev.relaycheck.jdbc.SqlFinding;
+import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.ReferenceScenarios;
+import dev.relaycheck.model.RelayModel;
+import dev.relaycheck.model.RelayState;
+import dev.relaycheck.model.Step;
+import dev.relaycheck.model.StepResult;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -56,6 +63,37 @@ class SwimlaneTest {
         assertThat(html).contains("<tr class=\"cause\">");
         String cause = html.substring(html.indexOf("<tr class=\"cause\">"));
         assertThat(cause.substring(0, cause.indexOf("</tr>"))).contains("APPLIED").contains("effect EVENT-61 ×1");
+    }
+
+    /**
+     * A SQL finding: steps nobody could read (a killed child's) hatched "not read", the kill with every drawn row's
+     * text as the tables were left, the recovery's states, and an end state whose consumer cell keeps to the drawn rows.
+     */
+    @Test
+    void aSqlFindingDrawsUnreadStepsTheKillAndOnlyTheDrawnRowsAtTheEnd() {
+        RelayModel model = new RelayModel(LogicCatalogue.correct(), ReferenceScenarios.event61LostAck());
+        RelayState s0 = model.initial();
+        Step claim = model.enabled(s0).stream().filter(x -> x instanceof Step.Claim).findFirst().orElseThrow();
+        StepResult claimed = model.applyEnabled(s0, claim);
+        Step deliver = model.enabled(claimed.state()).stream().filter(x -> x instanceof Step.Deliver).findFirst().orElseThrow();
+        StepResult delivered = model.applyEnabled(claimed.state(), deliver);
+        String id = ((Step.Deliver) deliver).eventId();
+        SqlFinding f = new SqlFinding("sql-crash-kill", "my-relay", "h2", "EFFECT_AT_MOST_ONCE", id + " applied 2 times",
+                List.of("p1", "p2"), List.of(id), List.of(
+                new SqlFinding.Observed(claim, claimed.outcome().toString(), claimed.outcome().kind(), null, null, "child"),
+                new SqlFinding.Observed(new Step.Crash("p1"), "killed by SIGKILL", "CRASHED", null, claimed.state(), "kill"),
+                new SqlFinding.Observed(deliver, delivered.outcome().toString(), delivered.outcome().kind(), claimed.state(),
+                        delivered.state(), "recovery"),
+                new SqlFinding.Observed(new Step.Tick(), "the race is over", "END", null, delivered.state(), "end")),
+                2, "how it was observed", "./relaycheck sql replay ...");
+        String html = Swimlane.html(f);
+        assertThat(step(html, 1)).contains("rowbar unread").contains("Claim(");
+        assertThat(step(html, 2)).contains("SIGKILL p1").contains("PENDING p1 t1"); // the row as the kill left it
+        assertThat(step(html, 3)).startsWith("<tr class=\"culprit\">").contains("&lt;== EFFECT_<wbr>AT_<wbr>MOST_<wbr>ONCE")
+                .contains("effect " + id + " ×1");
+        assertThat(step(html, 4)).contains("the race is over").contains("effect " + id + " ×1").doesNotContain("→");
+        assertThat(html).contains("<span class=\"key unread\">not read</span>").contains("bars coloured by owner (p1, p2)");
+        assertThat(f.trace()).contains("  3 recovery  " + deliver + " -> " + delivered.outcome() + "   <== EFFECT_AT_MOST_ONCE");
     }
 
     @Test
