@@ -163,10 +163,12 @@ final class CheckCommand implements Callable<Integer> {
         // only what a checker of this run covered: a variant that no selected checker tries is neither caught nor escaped
         List<String> covered = r.targets().stream().filter(r::covered).toList();
         long caught = covered.stream().filter(r::caughtSomewhere).count();
-        out.printf("%s: %s %s; %d of %d variants caught; verdict %s; report %s%n",
-                r.passed() ? "PASS" : "FAIL", r.subject().id(),
-                r.ran("model") ? "passed " + passed + " of " + o.subject().size() + " scenarios" : "model not selected",
-                caught, covered.size(), r.verdict(), search.results.resolve("index.html"));
+        // without the model, the line names what was checked: the SQL relay when one was given
+        String what = r.ran("model") ? r.subject().id() + " passed " + passed + " of " + o.subject().size() + " scenarios"
+                : r.sqlRelay().map(s -> "SQL relay " + s.id()).orElse(r.subject().id()) + ", model not selected";
+        out.printf("%s: %s; %s; verdict %s; report %s%n", r.passed() ? "PASS" : "FAIL", what,
+                covered.isEmpty() ? "no variants run" : caught + " of " + covered.size() + " variants caught", r.verdict(),
+                search.results.resolve("index.html"));
     }
 
     private void printModel(PrintWriter out, ModelCheck.Outcome o, List<Scenario> chosen) {

@@ -202,7 +202,7 @@ class SqlUserRelayTest {
         assertThat(summary).contains("sql-conformance\tcom.acme.parcels.UnfencedParcelRelay\tPASS\tFAILED\tSTALE_ACK_REJECTED");
         assertThat(r.out()).contains("model checker not selected").containsPattern("(?m)^sql +FAIL +")
                 .containsPattern("- \\*\\*sql sql-conformance on com\\.acme\\.parcels\\.UnfencedParcelRelay: FAILED STALE_ACK_REJECTED")
-                .containsPattern("(?m)^FAIL: correct model not selected; .*verdict VIOLATION");
+                .containsPattern("(?m)^FAIL: SQL relay com\\.acme\\.parcels\\.UnfencedParcelRelay, model not selected; no variants run; verdict VIOLATION");
         assertThat(Files.readString(results.resolve("summary.md"))).contains("com.acme.parcels.UnfencedParcelRelay")
                 .contains("Model: not selected");
         // the finding as any finding is shown: the invariant, a swimlane with the culprit marked, the trace, the replay line
