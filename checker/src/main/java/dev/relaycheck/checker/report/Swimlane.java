@@ -25,7 +25,8 @@ import java.util.Set;
  * effect in red. The step that broke the invariant is marked, and so is the earlier step it contradicts (the
  * last one that changed what the culprit changed: the claim whose token a stale ack ignored, the first effect a
  * duplicate repeats). It is an HTML table (no script), so labels wrap instead of being cut and its width follows
- * the page. Healing ticks in a row share one line.
+ * the page. Healing steps in a row that did nothing (Ticks, empty claims) share one line. A SQL check's finding is
+ * drawn the same way, with the states nobody could read hatched.
  */
 public final class Swimlane {
     private static final String[] OWNER_COLOURS = {"o1", "o2", "o3", "o4"};
