@@ -13,6 +13,21 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class SqlChecksCliTest {
+
+    /** A replay line starts with the launcher as the user typed it (its $0), so it pastes in the folder they ran it in. */
+    @Test
+    void replayLinesStartWithTheLauncherAsTyped() {
+        RelayUnderTest relay = RelayUnderTest.of(SqlVariant.CORRECT);
+        assertThat(dev.relaycheck.jdbc.conformance.ConformanceCheck.replayCommand(relay, DbTarget.h2()))
+                .startsWith("./relaycheck sql replay ");
+        System.setProperty("relaycheck.command", "/opt/my tools/relaycheck");
+        try {
+            assertThat(dev.relaycheck.jdbc.conformance.ConformanceCheck.replayCommand(relay, DbTarget.h2()))
+                    .startsWith("'/opt/my tools/relaycheck' sql replay ").endsWith(" --db h2");
+        } finally {
+            System.clearProperty("relaycheck.command");
+        }
+    }
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 

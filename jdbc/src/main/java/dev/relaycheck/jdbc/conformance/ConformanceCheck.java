@@ -119,7 +119,10 @@ public final class ConformanceCheck {
      * replay line starts with (conformance adds the walk, crash-kill the cut, a race its seed).
      */
     public static String replayCommand(RelayUnderTest relay, DbTarget db) {
-        return "./relaycheck sql replay " + String.join(" ", quoted(relay.spec().args())) + " --db " + quote(db.arg());
+        // the launcher as the user typed it (it passes its $0), as the model's replay lines start, so the line pastes
+        // from the folder the user ran it in
+        return quote(System.getProperty("relaycheck.command", "./relaycheck")) + " sql replay "
+                + String.join(" ", quoted(relay.spec().args())) + " --db " + quote(db.arg());
     }
 
     private static List<String> quoted(List<String> args) {
