@@ -145,8 +145,6 @@ public final class Swimlane {
         return n;
     }
 
-
-
     /** The box of a step (or of a run of healing ticks, first to last) on its actor's lane. */
     private static String stepBox(List<Line> trace, int i, int run, String mark) {
         Line t = trace.get(i);
@@ -212,8 +210,7 @@ public final class Swimlane {
             parts.add("<strong>" + Html.esc(first.kind()) + "</strong>");
         }
         if (last.after() == null) {
-            return parts.isEmpty() ? "<td></td>" : "<td><div class=\"box consumer\"><span class=\"lbl\">" + String.join("<br>", parts)
-                    + "</span></div></td>";
+            return consumerBox(parts, false);
         }
         ConsumerState c1 = last.after().consumer();
         // read with nothing before it (after a kill, at a race's end): what the consumer holds for the rows drawn, and
@@ -241,6 +238,11 @@ public final class Swimlane {
                 parts.add(Html.esc(e.getKey()) + " " + was + "→" + e.getValue());
             }
         }
+        return consumerBox(parts, twice);
+    }
+
+    /** The consumer lane's cell: its lines in one box, red-edged when an effect landed twice; empty without lines. */
+    private static String consumerBox(List<String> parts, boolean twice) {
         if (parts.isEmpty()) {
             return "<td></td>";
         }
