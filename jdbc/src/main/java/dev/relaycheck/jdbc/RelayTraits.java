@@ -18,12 +18,14 @@ import java.util.stream.Collectors;
  * checks: the model logic it is compared with, the witnesses it can reach, and which invariants fail it.
  *
  * @param tokens          global token counter or per-row version
+ * @param ownerFenced     fenced by owner, with the tokens relaycheck issues for it
  * @param deliversAndAcks delivery and acknowledgement in one transaction
  * @param promised        the invariants it promises (the others are checked and reported as "not promised")
  */
-public record RelayTraits(TokenPolicy tokens, boolean deliversAndAcks, Set<Invariant> promised) {
+public record RelayTraits(TokenPolicy tokens, boolean ownerFenced, boolean deliversAndAcks, Set<Invariant> promised) {
 
-    public static final RelayTraits REFERENCE = new RelayTraits(TokenPolicy.GLOBAL_COUNTER, false, EnumSet.allOf(Invariant.class));
+    public static final RelayTraits REFERENCE = new RelayTraits(TokenPolicy.GLOBAL_COUNTER, false, false,
+            EnumSet.allOf(Invariant.class));
 
     public RelayTraits {
         EnumSet<Invariant> p = EnumSet.noneOf(Invariant.class);
@@ -32,7 +34,7 @@ public record RelayTraits(TokenPolicy tokens, boolean deliversAndAcks, Set<Invar
     }
 
     public static RelayTraits of(RelayAdapter a) {
-        return new RelayTraits(a.tokenPolicy(), a.deliversAndAcks(), a.promisedInvariants());
+        return new RelayTraits(a.tokenPolicy(), a.fencedByOwner(), a.deliversAndAcks(), a.promisedInvariants());
     }
 
     /**
@@ -88,6 +90,7 @@ public record RelayTraits(TokenPolicy tokens, boolean deliversAndAcks, Set<Invar
         return "invariants checked: " + checked + (not.isEmpty() ? "" : "; not promised by this relay (checked, reported, never "
                 + "a failure): " + not.stream().map(Enum::name).collect(Collectors.joining(", ")))
                 + (tokens == TokenPolicy.PER_ROW_VERSION ? "; fenced by a per-row version" : "")
+                + (ownerFenced ? "; fenced by owner (relaycheck issues its fencing tokens)" : "")
                 + (deliversAndAcks ? "; delivers and acknowledges in one transaction" : "");
     }
 }

@@ -1,5 +1,6 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.jdbc.adapter.OwnerFencedTokens;
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
 
 import java.util.function.Supplier;
@@ -17,11 +18,12 @@ import java.util.function.Supplier;
  */
 public record RelayUnderTest(RelaySpec spec, String id, boolean expectCorrect, SqlShape shape, Supplier<RelayAdapter> adapters) {
 
+    /** A fresh adapter; a relay fenced by owner gets the tokens relaycheck issues for it ({@link OwnerFencedTokens}). */
     public RelayAdapter newAdapter() {
-        return adapters.get();
+        return OwnerFencedTokens.around(adapters.get());
     }
 
-    /** What its adapter declares (token policy, deliver-and-ack, promised invariants). */
+    /** What its adapter declares (token policy, fenced by owner, deliver-and-ack, promised invariants). */
     public RelayTraits traits() {
         return RelayTraits.of(newAdapter());
     }

@@ -17,6 +17,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -42,6 +43,8 @@ public final class SqlPoller implements AutoCloseable {
     private int skew;
     private Connection outbox;
     private Connection consumer;
+    /** A connection that reads only what others committed: which changes an ack's own statements made. */
+    private Connection committedView;
     private PollerState state = PollerState.IDLE;
     /** The events of the rows it holds (a real poller carries the payload it read with its claim). */
     private final Map<String, Event> carried = new TreeMap<>();
@@ -304,23 +307,24 @@ public final class SqlPoller implements AutoCloseable {
      * marked other rows too) or RELEASED; it did not, STALE (UNMATCHED where the scenario asks). A poller that does not
      * read the row count ({@link SqlShape#readsSettleResult}) believes it settled the row and runs its cleanup: it
      * unlocks the row by id, whoever holds it now (relaycheck runs the relay's release with the token the row holds,
-     * which is what an unlock by id does).
+     * and its owner, which is what an unlock by id does).
      */
     private Outcome fenced(boolean isAck, Held h, int now) {
         try {
             List<OutboxRow> before = isAck && (state.batch().size() > 1 || context.settle().midBatch())
                     ? adapter.snapshot(outbox).rows() : List.of();
             boolean changed = isAck ? adapter.ack(outbox, h.eventId(), h.token(), now, name)
-                    : adapter.release(outbox, h.eventId(), h.token(), now);
+                    : adapter.release(outbox, h.eventId(), h.token(), now, name);
             if (changed) {
                 Outcome o = isAck ? acked(h, before) : new Outcome.Released(h.eventId(), h.token());
                 outbox.commit();
                 return o;
             }
-            long current = currentToken(h.eventId()); // which token the row holds: for the report, and a blind unlock
+            Optional<OutboxRow> row = row(h.eventId()); // which lease the row holds: for the report, and a blind unlock
+            long current = row.map(OutboxRow::currentToken).orElse(Outcome.ROW_DELETED);
             boolean unlocks = !shape.readsSettleResult() && current >= 0;
             if (unlocks) {
-                adapter.release(outbox, h.eventId(), current, now);
+                adapter.release(outbox, h.eventId(), current, now, row.get().hasLease() ? row.get().lease().owner() : name);
             }
             outbox.commit();
             String what = isAck ? Outcome.Unmatched.ACK : Outcome.Unmatched.RELEASE;
@@ -333,7 +337,10 @@ public final class SqlPoller implements AutoCloseable {
 
     /**
      * An ack that matched: ACKED, or ACKED mid-batch when rows of the batch are still to deliver (where the scenario
-     * asks) or the ack marked other rows DELIVERED too (read back: pending {@code before}, delivered now).
+     * asks) or the ack itself marked other rows DELIVERED too. Read back in the ack's transaction, a row pending
+     * {@code before} and delivered now may have been delivered by another poller's commit in between (the read is
+     * READ COMMITTED); the ack made the change only where the committed tables still show the row pending, since its
+     * own change is not committed yet and no one else can commit over the row it wrote.
      */
     private Outcome acked(Held h, List<OutboxRow> before) throws SQLException {
         List<String> also = new ArrayList<>();
@@ -343,14 +350,34 @@ public final class SqlPoller implements AutoCloseable {
             before.stream().filter(r -> r.isPending() && !r.id().equals(h.eventId()) && deliveredNow.contains(r.id()))
                     .forEach(r -> also.add(r.id()));
         }
+        if (!also.isEmpty()) {
+            Set<String> pendingCommitted = new TreeSet<>();
+            committedRows().stream().filter(OutboxRow::isPending).forEach(r -> pendingCommitted.add(r.id()));
+            also.retainAll(pendingCommitted);
+        }
         List<String> still = state.batch().subList(1, state.batch().size()).stream().map(Held::eventId).toList();
         boolean mid = !also.isEmpty() || context.settle().midBatch() && !still.isEmpty();
         return mid ? new Outcome.AckedMidBatch(h.eventId(), h.token(), still, also) : new Outcome.Acked(h.eventId(), h.token());
     }
 
+    /** The outbox rows as committed now, read on a connection of its own (opened on first use). */
+    private List<OutboxRow> committedRows() throws SQLException {
+        if (committedView == null) {
+            committedView = dbs.openOutbox();
+        }
+        try {
+            return adapter.snapshot(committedView).rows();
+        } finally {
+            committedView.rollback();
+        }
+    }
+
     private long currentToken(String eventId) throws SQLException {
-        return adapter.snapshot(outbox).rows().stream().filter(r -> r.id().equals(eventId)).findFirst()
-                .map(OutboxRow::currentToken).orElse(-1L);
+        return row(eventId).map(OutboxRow::currentToken).orElse(Outcome.ROW_DELETED);
+    }
+
+    private Optional<OutboxRow> row(String eventId) throws SQLException {
+        return adapter.snapshot(outbox).rows().stream().filter(r -> r.id().equals(eventId)).findFirst();
     }
 
     /**
@@ -465,7 +492,10 @@ public final class SqlPoller implements AutoCloseable {
     }
 
     private void closeConnections() {
-        for (Connection c : new Connection[]{outbox, consumer}) {
+        for (Connection c : new Connection[]{outbox, consumer, committedView}) {
+            if (c == null) {
+                continue;
+            }
             try {
                 c.rollback();
                 c.close();
@@ -473,6 +503,7 @@ public final class SqlPoller implements AutoCloseable {
                 // a crashed poller's connection may already be broken; the database rolls it back either way
             }
         }
+        committedView = null;
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.HazardState;
 import dev.relaycheck.model.Outcome;
+import dev.relaycheck.model.OutboxRow;
 import dev.relaycheck.model.PollerState;
 import dev.relaycheck.model.ProducerState;
 import dev.relaycheck.model.RelayState;
@@ -47,6 +48,11 @@ public final class SqlRelay implements AutoCloseable {
     private final List<Integer> skews = new ArrayList<>();
     /** Events whose dedup marker the consumer's inbox cleanup purged by its retention policy. */
     private final TreeSet<String> purged = new TreeSet<>();
+    /** Rows the relay's outbox cleanup deleted, each as it was just before (what NO_LOST_EVENT judges, as in the model). */
+    private final java.util.TreeMap<String, String> cleanedUp = new java.util.TreeMap<>();
+    /** The outbox cleanup job's own adapter and connection (opened where the scenario runs the job). */
+    private final RelayAdapter cleanupJob;
+    private final Connection cleanupConnection;
 
     /** Opens connections to databases that already have the schema; call {@link #reset} before a run. */
     public SqlRelay(RelayUnderTest relay, Scenario scenario, Databases dbs) throws SQLException {
@@ -67,6 +73,8 @@ public final class SqlRelay implements AutoCloseable {
         this.producerConnection = dbs.openOutbox();
         this.observeOutbox = dbs.openOutbox();
         this.observeConsumer = dbs.openConsumer();
+        this.cleanupJob = scenario.cleanup() ? relay.newAdapter() : null;
+        this.cleanupConnection = scenario.cleanup() ? dbs.openOutbox() : null;
     }
 
     public RelayUnderTest relay() {
@@ -96,6 +104,7 @@ public final class SqlRelay implements AutoCloseable {
         passedOver.clear();
         renewals = 0;
         purged.clear();
+        cleanedUp.clear();
         skews.clear();
         pollers.forEach(p -> p.skew(0));
     }
@@ -130,6 +139,9 @@ public final class SqlRelay implements AutoCloseable {
     private Action take(Step step) {
         if (step instanceof Step.Purge p) {
             return cleanInbox(p.eventId());
+        }
+        if (step instanceof Step.Cleanup) {
+            return cleanOutbox();
         }
         if (step instanceof Step.Tick) {
             clock++;
@@ -269,6 +281,28 @@ public final class SqlRelay implements AutoCloseable {
     }
 
     /**
+     * The outbox cleanup job (the relay's own, {@link RelayAdapter#cleanup}) in a transaction of its own: the rows it
+     * deleted, each as it was just before, read back around the call. Null for a relay without one.
+     */
+    private Action cleanOutbox() {
+        if (cleanupJob == null || !cleanupJob.cleansUp()) {
+            return null;
+        }
+        try {
+            List<OutboxRow> before = cleanupJob.snapshot(cleanupConnection).rows();
+            cleanupJob.cleanup(cleanupConnection, clock);
+            TreeSet<String> left = new TreeSet<>();
+            cleanupJob.snapshot(cleanupConnection).rows().forEach(r -> left.add(r.id()));
+            cleanupConnection.commit();
+            List<OutboxRow> deleted = before.stream().filter(r -> !left.contains(r.id())).toList();
+            deleted.forEach(r -> cleanedUp.put(r.id(), HazardState.asDeleted(r)));
+            return new Action(new Step.Cleanup(), new Outcome.CleanedUp(deleted, clock));
+        } catch (SQLException ex) {
+            throw Tx.rollbackAndWrap(cleanupConnection, "outbox cleanup", ex);
+        }
+    }
+
+    /**
      * Whether the model stamps markers with their write tick here: where the scenario asks to see late redeliveries
      * (the relay under test is compared with a logic that keeps markers for ever).
      */
@@ -290,7 +324,8 @@ public final class SqlRelay implements AutoCloseable {
     /** The whole state, rebuilt from the tables plus what lives outside them. */
     public RelayState snapshot() {
         List<PollerState> states = pollers.stream().map(SqlPoller::state).toList();
-        HazardState hazards = new HazardState(renewals, skews, producer.inFlight(), keepsCursor() ? cursor.value() : 0, passedOver);
+        HazardState hazards = new HazardState(renewals, skews, producer.inFlight(), keepsCursor() ? cursor.value() : 0, passedOver,
+                cleanedUp);
         return Snapshots.read(observeOutbox, observeConsumer, observer, new Snapshots.Local(clock, states, producer.state(), faults),
                 hazards, new Snapshots.Dedup(datesMarkers(), purged));
     }
@@ -301,7 +336,10 @@ public final class SqlRelay implements AutoCloseable {
             producer.abandon();
         }
         pollers.forEach(SqlPoller::close);
-        for (Connection c : new Connection[]{producerConnection, observeOutbox, observeConsumer}) {
+        for (Connection c : new Connection[]{producerConnection, observeOutbox, observeConsumer, cleanupConnection}) {
+            if (c == null) {
+                continue;
+            }
             try {
                 c.close();
             } catch (SQLException ignored) {

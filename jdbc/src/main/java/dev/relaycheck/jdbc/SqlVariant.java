@@ -80,7 +80,12 @@ public enum SqlVariant {
             + "whose clock runs ahead takes a lease still live on the database's clock",
             List.of(new Edit("claim-select", Clause.EXPIRED, Clause.EXPIRED_ON_APP_CLOCK),
                     new Edit("claim-lease", Clause.EXPIRED, Clause.EXPIRED_ON_APP_CLOCK),
-                    new Edit("claim-lease", "lease_expiry = :expiry", "lease_expiry = :app_now + :lease_ticks")), SqlShape.CORRECT);
+                    new Edit("claim-lease", "lease_expiry = :expiry", "lease_expiry = :app_now + :lease_ticks")), SqlShape.CORRECT),
+    CLEANUP_DELETES_IN_FLIGHT("cleanup-deletes-in-flight", "relay file, cleanup: DELETE FROM outbox WHERE status = 'DELIVERED' "
+            + "OR lease_token IS NOT NULL (Spring Modulith 2.0.5's OR STATUS = 'PROCESSING'): a row a poller is working on is "
+            + "deleted, and when that poller crashes or its delivery fails nothing is left to retry",
+            List.of(new Edit("cleanup", "WHERE status = 'DELIVERED'", "WHERE status = 'DELIVERED' OR lease_token IS NOT NULL")),
+            SqlShape.CORRECT);
 
     /** Clauses of the reference relay file that the broken variants take out or change. */
     static final class Clause {
@@ -140,6 +145,7 @@ public enum SqlVariant {
             case IGNORES_SETTLE_RESULT -> "unmatched-settle"; // a stalled poller's ack or release after a takeover
             case PURGE_AT_ACK, RETENTION_SHORTER_THAN_REDELIVERY -> "marker-retention"; // a lost ack, a late redelivery
             case APP_CLOCK_EXPIRY -> "clock-skew"; // pollers whose clocks are off from the database's
+            case CLEANUP_DELETES_IN_FLIGHT -> "outbox-cleanup"; // the only scenario whose cleanup job runs
             default -> null;
         };
     }
@@ -154,9 +160,9 @@ public enum SqlVariant {
     }
 
     /**
-     * Issue 20's mistakes: each shows only in a scenario with its hazard ({@link #exposingScenario}: overlapping
-     * producers, renewals, skew, a batch acked mid-way, an unmatched settle, a late redelivery), which DESIGN.md's
-     * scenarios never exercise; a check that runs only those cannot use them as negative controls.
+     * Issue 20's mistakes and the outbox cleanup's: each shows only in a scenario with its hazard ({@link
+     * #exposingScenario}: overlapping producers, renewals, skew, a batch acked mid-way, an unmatched settle, a late
+     * redelivery, a cleanup job running), which DESIGN.md's scenarios never exercise; a check that runs only those cannot use them as negative controls.
      */
     public boolean needsItsOwnScenario() {
         return ordinal() >= CURSOR_BY_SEQUENCE.ordinal();

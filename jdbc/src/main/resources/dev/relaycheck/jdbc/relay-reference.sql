@@ -12,6 +12,17 @@
 -- claim-granted returns lease_token, lease_expiry (NULL: never expires); snapshot returns those five and
 -- status ('PENDING' or 'DELIVERED'), lease_owner, lease_token, lease_expiry; claim-token and snapshot-token
 -- return one number, the last fencing token issued. Alias your own columns with AS.
+--
+-- "-- option: NAME" lines say what your relay is, as an adapter's optional methods do:
+--   claim-in-two-transactions  the claim reads its candidates in one transaction and leases them in a later one
+--   fenced-by-owner            no token column: ack and release match while the row's owner is :poller; relaycheck
+--                              issues the fencing tokens itself (in tables relaycheck_lease and relaycheck_token);
+--                              leave out claim-token, claim-token-write and snapshot-token, never use :token; the
+--                              snapshot holds a lease while lease_owner is set (no lease_token column needed)
+--   fenced-by-row-version      a version column is the token: claim-lease and release write version + 1, ack and
+--                              release match :token against it; claim-granted returns it as lease_token, snapshot as
+--                              version; leave out claim-token, claim-token-write and snapshot-token
+--   does-not-promise-INVARIANT e.g. does-not-promise-aggregate-order: still checked and reported, never a failure
 
 -- name: schema
 CREATE TABLE outbox (
@@ -91,6 +102,14 @@ WHERE event_id = :event AND lease_token = :token AND status = 'PENDING'
 -- name: renew
 UPDATE outbox SET lease_expiry = :expiry
 WHERE event_id = :event AND lease_token = :token AND status = 'PENDING' AND lease_expiry > :now
+
+-- optional: the outbox cleanup job that purges handled rows (leave it out if your relay never deletes rows).
+-- relaycheck runs it between the relay's transactions, where the model's schedule has a Cleanup step
+-- (scenario outbox-cleanup). It must take only DELIVERED rows: a PENDING row, leased to a poller at work or waiting
+-- for a retry, is an event not delivered yet. May hold several statements (an archive copy, then the delete).
+-- Gets :now
+-- name: cleanup
+DELETE FROM outbox WHERE status = 'DELIVERED'
 
 -- every row, in sequence order, in relaycheck's terms
 -- name: snapshot

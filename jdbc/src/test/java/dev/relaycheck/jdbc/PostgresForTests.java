@@ -6,9 +6,9 @@ import java.io.IOException;
 import java.util.Optional;
 
 /**
- * The PostgreSQL server the tests share (relaycheck's own, started once per test JVM). On a machine
- * without the server binaries the tests that need it are skipped with the reason; under {@code CI=true}
- * they fail instead, because CI installs the binaries and a skipped check there would prove nothing.
+ * The PostgreSQL server the tests share (relaycheck's own embedded server, started once per test JVM). On a
+ * platform embedded PostgreSQL has no binaries for, the tests that need it are skipped with the reason; under
+ * {@code CI=true} they fail instead, because a skipped check there would prove nothing.
  */
 final class PostgresForTests {
     private PostgresForTests() {
@@ -32,7 +32,7 @@ final class PostgresForTests {
             // time-based: a loaded machine, not a broken server; the PostgreSQL tests are inconclusive, not failed
             return Assumptions.abort("PostgreSQL tests inconclusive: " + e.getMessage());
         } catch (IOException e) {
-            throw new AssertionError("the PostgreSQL server binaries are here but the server did not start: " + e.getMessage(), e);
+            throw new AssertionError("the embedded PostgreSQL server did not start: " + e.getMessage(), e);
         }
     }
 }

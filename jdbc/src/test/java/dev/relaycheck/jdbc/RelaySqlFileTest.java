@@ -58,9 +58,41 @@ class RelaySqlFileTest {
                 .hasMessageContaining("uses :batch, which it is not given");
         int cut = REFERENCE.indexOf("-- name: snapshot-token");
         assertThatThrownBy(() -> RelaySqlFile.parse(REFERENCE.substring(0, cut), "f")).hasMessage(
-                "f: statement 'snapshot-token' is missing (a relay file has " + String.join(", ", RelaySqlFile.PARAMETERS.keySet()) + ")");
+                "f: statement 'snapshot-token' is missing (this relay file has " + String.join(", ",
+                        RelaySqlFile.PARAMETERS.keySet().stream().filter(n -> !RelaySqlFile.OPTIONAL.contains(n)).toList()) + ", and optionally renew, cleanup)");
         assertThatThrownBy(() -> RelaySqlFile.parse(REFERENCE + "\n-- name: ack [oracle]\nUPDATE x\n", "f"))
                 .hasMessageContaining("unknown database [oracle]");
+    }
+
+    @Test
+    void optionsDeclareWhatAnAdapterDeclares() {
+        RelaySqlFile unordered = RelaySqlFile.parse("-- option: does-not-promise-aggregate-order\n" + REFERENCE, "f");
+        assertThat(unordered.promisedInvariants()).doesNotContain(dev.relaycheck.model.Invariant.AGGREGATE_ORDER).hasSize(7);
+        assertThat(RelaySqlFile.reference().promisedInvariants()).hasSize(8);
+        assertThatThrownBy(() -> RelaySqlFile.parse("-- option: does-not-promise-ordering\n" + REFERENCE, "f"))
+                .hasMessage("f line 1: unknown option 'does-not-promise-ordering' (known: claim-in-two-transactions, fenced-by-owner, "
+                        + "fenced-by-row-version, does-not-promise-INVARIANT for effect-at-most-once, marker-iff-effect, "
+                        + "stale-ack-rejected, no-lost-event, produce-atomic, aggregate-order, single-live-lease, eventual-delivery)");
+    }
+
+    @Test
+    void aRelayFencedByOwnerHasNoTokenCounterAndNoToken() {
+        String owner = "-- option: fenced-by-owner\n" + REFERENCE;
+        assertThatThrownBy(() -> RelaySqlFile.parse(owner, "f")).hasMessage("f: statement 'claim-token' reads or moves a token "
+                + "counter, and a relay fenced-by-owner has none (relaycheck issues its tokens): leave out claim-token, "
+                + "claim-token-write, snapshot-token");
+        String noCounter = without(without(without(owner, "claim-token"), "claim-token-write"), "snapshot-token");
+        assertThatThrownBy(() -> RelaySqlFile.parse(noCounter, "f")).hasMessage("f: statement 'claim-lease' uses :token, and a "
+                + "relay fenced-by-owner has no token: match the row's owner with :poller");
+        assertThatThrownBy(() -> RelaySqlFile.parse("-- option: fenced-by-owner\n-- option: fenced-by-row-version\n" + REFERENCE, "f"))
+                .hasMessage("f: options fenced-by-owner and fenced-by-row-version exclude each other");
+    }
+
+    /** {@code text} without statement {@code name} (up to the next statement or comment block). */
+    static String without(String text, String name) {
+        int at = text.indexOf("-- name: " + name + "\n");
+        int next = text.indexOf("\n-- ", at + 1);
+        return text.substring(0, at) + (next < 0 ? "" : text.substring(next + 1));
     }
 
     /** Every broken variant in the relay's SQL is a small edit of the reference file that still applies. */

@@ -12,7 +12,7 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * A test that checks a team's SQL relay (its {@link RelayAdapter}) for properties, as
+ * A test that checks a team's SQL relay (its {@link RelayAdapter}, or its relay file) for properties, as
  * {@link RelayProperties#assertThat(FixtureBuilder)} does: seeded schedules on H2 judged by the model's
  * invariants, and the catalogue mistakes that must break each property. A failure carries the steps and the
  * {@code relaycheck sql replay} line. The method body runs afterwards, for any further assertion.
@@ -24,6 +24,9 @@ import java.lang.annotation.Target;
  * @CheckSqlRelay(adapter = UnfencedShopRelayAdapter.class, properties = Property.STALE_ACKS_REJECTED,
  *                expectViolation = Invariant.STALE_ACK_REJECTED)
  * void theUnfencedCopyIsCaught() { }
+ *
+ * @CheckSqlRelay(sql = "src/main/sql/relay.sql", properties = Property.EACH_EFFECT_ONCE)
+ * void theRelayFileDeliversEachEffectOnce() { }
  * }</pre>
  */
 @Target(ElementType.METHOD)
@@ -32,8 +35,15 @@ import java.lang.annotation.Target;
 @Test
 @ExtendWith(RelaycheckExtension.class)
 public @interface CheckSqlRelay {
-    /** The team's adapter class (public no-argument constructor). */
-    Class<? extends RelayAdapter> adapter();
+    /** The team's adapter class (public no-argument constructor); give this or {@link #sql()}. */
+    Class<? extends RelayAdapter> adapter() default RelayAdapter.class;
+
+    /**
+     * The team's relay file ({@code relaycheck sql template}), a path relative to the working directory (the module's,
+     * under Maven); give this or {@link #adapter()}. Its {@code -- option:} lines are its declarations, as an
+     * adapter's optional methods are.
+     */
+    String sql() default "";
 
     /** The properties to check (default: all of them). */
     Property[] properties() default {Property.EACH_EFFECT_ONCE, Property.AGGREGATE_ORDER, Property.STALE_ACKS_REJECTED,

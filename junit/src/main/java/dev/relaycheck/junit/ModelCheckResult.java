@@ -79,11 +79,11 @@ public record ModelCheckResult(RelayLogic logic, List<SearchResult> results, Pat
     static Optional<String> explain(SearchResult r) {
         if (r.logicFault().isPresent()) {
             LogicFault f = r.logicFault().get();
-            return Optional.of(f.format() + "  replay: " + ReplayLine.of(f));
+            return Optional.of(f.format() + TestReplay.replayLines("", ReplayLine.of(f)).stripTrailing());
         }
         if (r.counterexample().isPresent()) {
             Counterexample cx = r.counterexample().get();
-            return Optional.of(TraceFormatter.format(cx) + "  replay: " + ReplayLine.of(cx));
+            return Optional.of(TraceFormatter.format(cx) + TestReplay.replayLines("", ReplayLine.of(cx)).stripTrailing());
         }
         return Optional.empty();
     }

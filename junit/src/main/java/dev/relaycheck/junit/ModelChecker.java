@@ -32,8 +32,10 @@ public final class ModelChecker {
     private final List<Scenario> scenarios = new ArrayList<>();
     private int maxStates = BreadthFirstSearch.HEAP_BOUND;
     private String reportName;
+    private java.time.Duration decisionTimeout; // null: DecisionWatch's (10 s, or -Drelaycheck.decisionTimeout)
 
     private ModelChecker(RelayLogic logic) {
+        JUnitVersion.require();
         this.logic = logic;
     }
 
@@ -89,6 +91,15 @@ public final class ModelChecker {
         return this;
     }
 
+    /**
+     * How long one decision of the logic may take before the check fails as a LOGIC-ERROR naming it (default 10 s,
+     * or {@code -Drelaycheck.decisionTimeout=SECONDS}): the one time-based limit of a check.
+     */
+    public ModelChecker decisionTimeout(java.time.Duration limit) {
+        decisionTimeout = limit;
+        return this;
+    }
+
     RelayLogic logic() {
         return logic;
     }
@@ -101,11 +112,15 @@ public final class ModelChecker {
     /** Searches every scenario and writes the report under target/relaycheck/model/. */
     public ModelCheckResult check() {
         BreadthFirstSearch bfs = new BreadthFirstSearch(maxStates, HEAL_EVERY, 1, Progress.NONE);
-        List<SearchResult> results = new ArrayList<>();
-        for (Scenario s : scenarioList()) {
-            results.add(bfs.search(logic, s));
-        }
         String name = reportName != null ? reportName : TestReplay.find().map(TestReplay::fileName).orElse(logic.id());
+        List<Scenario> scenarios = scenarioList();
+        List<SearchResult> results = LogicGuard.run(decisionTimeout, () -> {
+            List<SearchResult> found = new ArrayList<>();
+            for (Scenario s : scenarios) {
+                found.add(bfs.search(logic, s));
+            }
+            return found;
+        });
         return ModelCheckResult.of(logic, results, name);
     }
 }

@@ -4,6 +4,7 @@ import dev.relaycheck.jdbc.Action;
 import dev.relaycheck.jdbc.ClaimForm;
 import dev.relaycheck.jdbc.Databases;
 import dev.relaycheck.jdbc.RelaySpec;
+import dev.relaycheck.jdbc.adapter.OwnerFencedTokens;
 import dev.relaycheck.jdbc.RelayUnderTest;
 import dev.relaycheck.jdbc.SqlPoller;
 import dev.relaycheck.jdbc.SqlRelay;
@@ -66,14 +67,18 @@ public final class RelayFixture implements AutoCloseable {
 
     /** The team's relay adapter (public no-argument constructor), one instance per poller. */
     public static FixtureBuilder forAdapter(Class<? extends RelayAdapter> adapter) {
+        JUnitVersion.require();
         java.lang.reflect.Constructor<? extends RelayAdapter> ctor;
         try {
             ctor = adapter.getConstructor();
-            ctor.newInstance(); // fail here, with one line, rather than in the middle of a test
+            OwnerFencedTokens.around(ctor.newInstance()); // fail here, with one line, rather than in the middle of a test
         } catch (ReflectiveOperationException | RuntimeException e) {
             throw new IllegalArgumentException(adapter.getName() + " needs a public no-argument constructor that succeeds: "
                     + (e.getCause() != null ? e.getCause() : e));
         }
+        RelayAdapter.missing(adapter).ifPresent(m -> {
+            throw new IllegalArgumentException(m);
+        });
         // the spec names the class and where it was loaded from, so a replay line can load it again
         RelaySpec spec = new RelaySpec.AdapterClass(adapter.getName(), FixtureTrace.codeSource(adapter).orElse(null));
         return new FixtureBuilder(new RelayUnderTest(spec, adapter.getName(), true, SqlShape.CORRECT, () -> {
@@ -85,13 +90,23 @@ public final class RelayFixture implements AutoCloseable {
         }));
     }
 
+    /**
+     * The team's relay file ({@code relaycheck sql template}): its statements and its {@code -- option:} declarations.
+     * An IllegalArgumentException with one line for a file that is missing or wrong.
+     */
+    public static FixtureBuilder forRelayFile(java.nio.file.Path file) {
+        return new FixtureBuilder(new RelaySpec.SqlFile(file).resolve());
+    }
+
     /** relaycheck's reference SQL relay ({@code relaycheck sql template}). */
     public static FixtureBuilder forReference() {
+        JUnitVersion.require();
         return new FixtureBuilder(RelayUnderTest.of(SqlVariant.CORRECT, ClaimForm.SKIP_LOCKED));
     }
 
     /** The shipped SQL relay with one of the catalogue's mistakes (a negative control; ids: {@code relaycheck variants}). */
     public static FixtureBuilder forCatalogueMistake(String catalogueId) {
+        JUnitVersion.require();
         SqlVariant v = SqlVariant.byId(catalogueId).filter(x -> !x.isCorrect())
                 .orElseThrow(() -> new IllegalArgumentException("unknown catalogue mistake '" + catalogueId + "'"));
         return new FixtureBuilder(RelayUnderTest.of(v, ClaimForm.SKIP_LOCKED));

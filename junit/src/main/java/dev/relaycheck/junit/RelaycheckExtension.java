@@ -19,24 +19,32 @@ public final class RelaycheckExtension implements InvocationInterceptor, Paramet
     @Override
     public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> call, ExtensionContext context)
             throws Throwable {
+        JUnitVersion.require();
+        TestReplay test = testOf(context);
         CheckSqlRelay sql = context.getRequiredTestMethod().getAnnotation(CheckSqlRelay.class);
         if (sql != null) {
-            checkSqlRelay(sql);
+            test.run(() -> {
+                checkSqlRelay(sql);
+                return null;
+            });
             invocation.proceed();
             return;
         }
-        ModelCheckResult result = resultFor(context);
         CheckRelayLogic spec = spec(context);
-        if (spec.expectViolation().length > 0) {
-            result.assertViolates(spec.expectViolation());
-        } else {
-            result.assertPassed();
-        }
+        test.run(() -> {
+            ModelCheckResult result = resultFor(context);
+            return spec.expectViolation().length > 0 ? result.assertViolates(spec.expectViolation()) : result.assertPassed();
+        });
         invocation.proceed();
     }
 
     private static void checkSqlRelay(CheckSqlRelay spec) {
-        SqlRelayProperties relay = RelayProperties.assertThat(RelayFixture.forAdapter(spec.adapter()));
+        boolean file = !spec.sql().isBlank();
+        if (file == (spec.adapter() != dev.relaycheck.jdbc.adapter.RelayAdapter.class)) {
+            throw new IllegalArgumentException("@CheckSqlRelay names the relay once: adapter = CLASS or sql = \"FILE\"");
+        }
+        SqlRelayProperties relay = RelayProperties.assertThat(file ? RelayFixture.forRelayFile(java.nio.file.Path.of(spec.sql()))
+                : RelayFixture.forAdapter(spec.adapter()));
         if (spec.expectViolation().length == 0) {
             for (Property p : spec.properties()) {
                 relay.check(p);
@@ -58,7 +66,8 @@ public final class RelaycheckExtension implements InvocationInterceptor, Paramet
                 seen.add(p + ": " + m.lines().findFirst().orElse(""));
             }
         }
-        throw new org.opentest4j.AssertionFailedError("relaycheck: expected relay " + spec.adapter().getName() + " to break one of "
+        throw new org.opentest4j.AssertionFailedError("relaycheck: expected relay " + (file ? spec.sql() : spec.adapter().getName())
+                + " to break one of "
                 + java.util.List.of(spec.expectViolation()) + ", but no property check found it: " + seen);
     }
 
@@ -69,7 +78,11 @@ public final class RelaycheckExtension implements InvocationInterceptor, Paramet
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-        return resultFor(context);
+        return testOf(context).run(() -> resultFor(context));
+    }
+
+    private static TestReplay testOf(ExtensionContext context) {
+        return new TestReplay(context.getRequiredTestClass().getName(), context.getRequiredTestMethod().getName());
     }
 
     private static ModelCheckResult resultFor(ExtensionContext context) {

@@ -9,7 +9,6 @@ import dev.relaycheck.jdbc.ClaimForm;
 import dev.relaycheck.jdbc.conformance.ConformanceCheck;
 import dev.relaycheck.jdbc.conformance.ScheduleConformance;
 import dev.relaycheck.jdbc.conformance.ScheduleResult;
-import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.RandomSchedules;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
@@ -71,7 +70,7 @@ public final class SqlRelayProperties {
             throw new AssertionFailedError("relaycheck: relay " + relay.id() + " breaks the property \"" + p.claim() + "\" " + p.invariants() + "\n"
                     + "VIOLATION " + f.result().violation().invariant() + why + " in scenario " + f.result().scenario() + " at step "
                     + f.result().violationStep() + ": " + f.result().violation().detail() + "\n" + f.trace()
-                    + "  replay: " + f.replayLine() + "\n");
+                    + TestReplay.replayLines(" -D" + TestReplay.SEED_PROPERTY + "=" + f.result().seed(), f.replayLine()));
         }
         List<String> escaped = new ArrayList<>();
         for (RelayLogic control : p.negativeControls()) {
@@ -97,6 +96,24 @@ public final class SqlRelayProperties {
     record Found(ScheduleResult result, String trace, String replayLine) {
     }
 
+    /** The seeds a check runs, in order: the one a replay line gives first ({@code -Drelaycheck.seed}), then the derived ones. */
+    private static List<Long> seeds(int count) {
+        List<Long> seeds = new ArrayList<>();
+        String replay = System.getProperty(TestReplay.SEED_PROPERTY);
+        if (replay != null) {
+            try {
+                seeds.add(Long.parseLong(replay.strip()));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("-D" + TestReplay.SEED_PROPERTY + " must be a seed a replay line gave (a long), not '"
+                        + replay + "'");
+            }
+        }
+        for (int i = 0; i < count; i++) {
+            seeds.add(SplitMix64.derive(BASE_SEED, i));
+        }
+        return seeds;
+    }
+
     /** Seed-major over the scenarios, as the conformance check runs them; the first schedule that breaks an invariant. */
     private static Optional<Found> firstViolation(RelayUnderTest relay, List<String> scenarioNames, int seeds) {
         DbTarget h2 = DbTarget.h2();
@@ -110,10 +127,10 @@ public final class SqlRelayProperties {
                 d.createSchema(relay.newAdapter());
                 worlds.add(new SqlRelay(relay, s, d));
             }
-            for (int i = 0; i < seeds; i++) {
-                long seed = SplitMix64.derive(BASE_SEED, i);
+            for (long seed : seeds(seeds)) {
                 for (int k = 0; k < scenarios.size(); k++) {
-                    RelayModel model = new RelayModel(LogicCatalogue.correct(), scenarios.get(k));
+                    // the model the relay's declarations choose (its token policy, order, deliver-and-ack), as ConformanceCheck's
+                    RelayModel model = new RelayModel(relay.traits().modelLogic(), scenarios.get(k));
                     List<Step> schedule = RandomSchedules.walk(model, seed, ConformanceCheck.SCHEDULE_LENGTH);
                     StringBuilder trace = new StringBuilder();
                     ScheduleConformance.Trace lines = (n, phase, step, outcome, sql, diff) -> trace.append(String.format(

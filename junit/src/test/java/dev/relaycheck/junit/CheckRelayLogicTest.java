@@ -72,13 +72,15 @@ class CheckRelayLogicTest {
                 .testEvents().failed().list();
         assertThat(failed).hasSize(3);
         assertThat(message(failed, "unfencedSqlRelayPasses")).contains("VIOLATION STALE_ACK_REJECTED")
-                .contains("replay: ./relaycheck sql replay --adapter 'com.acme.AcmeRelayAdapter$Unfenced'");
+                .containsPattern("replay: mvn test -Dtest='CheckRelayLogicTest\\$Failing#unfencedSqlRelayPasses' -Drelaycheck.seed=-?\\d+\n")
+                .contains("relaycheck CLI: ./relaycheck sql replay --adapter 'com.acme.AcmeRelayAdapter$Unfenced'");
         String violation = message(failed, "unfencedLogicPasses");
         assertThat(violation)
                 .contains("logic acme-unfenced failed the model check in 1 of 1 scenarios")
                 .contains("VIOLATION STALE_ACK_REJECTED in scenario stale-ack-after-expiry with logic acme-unfenced")
                 .contains("<== STALE_ACK_REJECTED")
-                .containsPattern("replay: \\./relaycheck replay rc1:\\S+ --classpath \\S*test-classes")
+                .contains("replay: mvn test -Dtest='CheckRelayLogicTest$Failing#unfencedLogicPasses'\n")
+                .containsPattern("relaycheck CLI: \\./relaycheck replay rc1:\\S+ --classpath \\S*test-classes")
                 .contains("report: target/relaycheck/model/");
         assertThat(message(failed, "correctLogicBreaksFencing"))
                 .contains("expected logic acme-owner-fenced to break one of [STALE_ACK_REJECTED], but no scenario did: [stale-ack-after-expiry: OK]");
@@ -86,7 +88,7 @@ class CheckRelayLogicTest {
         assertThat(replay.output()).contains("REPRODUCED STALE_ACK_REJECTED");
         assertThat(replay.exit()).isEqualTo(1);
         Path report = Path.of("target/relaycheck/model/CheckRelayLogicTest-Failing.unfencedLogicPasses.txt");
-        assertThat(Files.readString(report)).contains("VIOLATION STALE_ACK_REJECTED").contains("replay: ./relaycheck replay rc1:");
+        assertThat(Files.readString(report)).contains("VIOLATION STALE_ACK_REJECTED").contains("relaycheck CLI: ./relaycheck replay rc1:");
     }
 
     @Test

@@ -21,7 +21,8 @@ class RelayPropertiesTest {
         assertThatThrownBy(() -> RelayProperties.assertThatLogic(UnfencedLogic.class).rejectsStaleAcks())
                 .hasMessageContaining("logic acme-unfenced breaks the property \"rejects stale acknowledgements")
                 .hasMessageContaining("VIOLATION STALE_ACK_REJECTED in scenario stale-ack-after-expiry")
-                .hasMessageContaining("replay: ./relaycheck replay rc1:");
+                .hasMessageContaining("replay: mvn test -Dtest=RelayPropertiesTest#anUnfencedLogicFailsWithTheTraceAndTheReplayLine\n")
+                .hasMessageContaining("relaycheck CLI: ./relaycheck replay rc1:");
     }
 
     @Test
@@ -40,7 +41,7 @@ class RelayPropertiesTest {
         assertThat(replay.output()).contains("STALE_ACK_REJECTED").contains("REPRODUCED");
         assertThat(failure).hasMessageContaining("relay com.acme.AcmeRelayAdapter$Unfenced breaks the property \"rejects stale")
                 .hasMessageContaining("VIOLATION STALE_ACK_REJECTED")
-                .hasMessageMatching("(?s).*replay: \\./relaycheck sql replay --adapter 'com\\.acme\\.AcmeRelayAdapter\\$Unfenced' --classpath \\S*test-classes --db h2 --scenario \\S+ --walk-seed -?\\d+.*");
+                .hasMessageMatching("(?s).*relaycheck CLI: \\./relaycheck sql replay --adapter 'com\\.acme\\.AcmeRelayAdapter\\$Unfenced' --classpath \\S*test-classes --db h2 --scenario \\S+ --walk-seed -?\\d+.*");
     }
 
     @Test
@@ -48,6 +49,24 @@ class RelayPropertiesTest {
         RelayProperties.assertThat(RelayFixture.forReference()).keepsAggregateOrder();
         assertThatThrownBy(() -> RelayProperties.assertThat(RelayFixture.forCatalogueMistake("no-head-of-aggregate")).keepsAggregateOrder())
                 .hasMessageContaining("VIOLATION AGGREGATE_ORDER in scenario")
-                .hasMessageContaining("replay: ./relaycheck sql replay --target no-head-of-aggregate --db h2 --scenario ");
+                .hasMessageContaining("relaycheck CLI: ./relaycheck sql replay --target no-head-of-aggregate --db h2 --scenario ");
+    }
+
+    @Test
+    void theSeedOfTheReplayLineReproducesTheViolationOnItsOwn() {
+        String first = org.assertj.core.api.Assertions.catchThrowable(
+                () -> RelayProperties.assertThat(RelayFixture.forAdapter(com.acme.AcmeRelayAdapter.Unfenced.class)).rejectsStaleAcks()).getMessage();
+        java.util.regex.Matcher seed = java.util.regex.Pattern.compile("replay: mvn test -Dtest=RelayPropertiesTest#"
+                + "theSeedOfTheReplayLineReproducesTheViolationOnItsOwn -Drelaycheck\\.seed=(-?\\d+)\n").matcher(first);
+        assertThat(seed.find()).as(first).isTrue();
+        System.setProperty("relaycheck.seed", seed.group(1));
+        System.setProperty("relaycheck.property.seeds", "0"); // the replay line's seed and no other
+        try {
+            assertThatThrownBy(() -> RelayProperties.assertThat(RelayFixture.forAdapter(com.acme.AcmeRelayAdapter.Unfenced.class)).rejectsStaleAcks())
+                    .hasMessage(first);
+        } finally {
+            System.clearProperty("relaycheck.seed");
+            System.clearProperty("relaycheck.property.seeds");
+        }
     }
 }

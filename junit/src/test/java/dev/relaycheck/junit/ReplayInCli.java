@@ -22,7 +22,7 @@ final class ReplayInCli {
     }
 
     static Run run(String failureMessage) throws IOException, InterruptedException {
-        Matcher m = Pattern.compile("replay: \\./relaycheck (.*)").matcher(failureMessage);
+        Matcher m = Pattern.compile("(?:replay|relaycheck CLI): \\./relaycheck (.*)").matcher(failureMessage);
         if (!m.find()) {
             throw new AssertionError("no replay line in: " + failureMessage);
         }

@@ -1,8 +1,6 @@
 package dev.relaycheck.lincheck;
 
 import dev.relaycheck.lincheck.StoreDomain.EventId;
-import dev.relaycheck.lincheck.StoreDomain.Poller;
-import dev.relaycheck.model.Invariant;
 import kotlin.Unit;
 import kotlin.jvm.functions.Function1;
 import kotlin.reflect.KFunction;
@@ -25,7 +23,9 @@ import java.util.stream.Collectors;
  * catches all of them, in up to 18 s each), but only after tens of scenarios; as fixed scenarios they are
  * explored in every run within a second or two, so the default budget catches every broken target and the
  * correct store is always checked on exactly these shapes. Lincheck still chooses the interleavings: a
- * scenario says which operations run on which thread, not in what order they interleave.
+ * scenario says which operations run on which thread, not in what order they interleave. A scenario names what
+ * it is built to expose; what a failing store broke is read from its answers ({@link Symptoms}), never assumed
+ * from the scenario. Each poller runs on one thread of the parallel part (and maybe before it), as a real one does.
  */
 public final class HazardScenarios {
     private HazardScenarios() {
@@ -43,11 +43,10 @@ public final class HazardScenarios {
      * A scenario: operations run first on one thread, then the parallel part.
      *
      * @param name    stable name
-     * @param exposes what a wrong store shows in it
-     * @param breaks  the invariant a store that fails this scenario breaks
+     * @param exposes what a wrong store may show in it
      */
-    public record Hazard(String name, String exposes, Invariant breaks, List<Call> initial, List<List<Call>> threads) {
-        /** The calls as Lincheck prints them: {@code init claim(p1), tick() | ack(E1, 1) | claim(p2), ack(E1, 2)}. */
+    public record Hazard(String name, String exposes, List<Call> initial, List<List<Call>> threads) {
+        /** The calls as Lincheck prints them: {@code init claim(1), tick() | ack(1, E1) | claim(2), ack(2, E1)}. */
         String signature(boolean withStock) {
             List<String> parts = new ArrayList<>();
             parts.add(calls(initial, withStock));
@@ -65,7 +64,7 @@ public final class HazardScenarios {
 
     /**
      * The hazard whose scenario a Lincheck results summary ({@link LincheckFailures#resultsSummary}) ran, so a
-     * failure on it can name its invariant; empty for a random scenario.
+     * failure on it can say which scenario it was; empty for a random scenario.
      */
     public static Optional<Hazard> ranIn(String resultsSummary) {
         String init = "";
@@ -98,29 +97,36 @@ public final class HazardScenarios {
         return String.join(", ", calls);
     }
 
-    private static final long T1 = 1;
-    private static final long T2 = 2;
+    private static final int P1 = 1;
+    private static final int P2 = 2;
 
     public static final List<Hazard> ALL = List.of(
-            new Hazard("double-claim", "two claims of the head row at once both win it (or the second skips the head)",
-                    Invariant.SINGLE_LIVE_LEASE, List.of(),
-                    List.of(List.of(call("claim", Poller.p1)), List.of(call("claim", Poller.p2)))),
+            new Hazard("double-claim", "two claims of the head row at once both win it (or one skips the head)", List.of(),
+                    List.of(List.of(call("claim", P1)), List.of(call("claim", P2)))),
             new Hazard("concurrent-redelivery", "two deliveries of a re-claimed event: both apply it, or one answers "
                     + "DUPLICATE while the stock is still untouched",
-                    Invariant.EFFECT_AT_MOST_ONCE, List.of(call("claim", Poller.p1), call("tick"), call("claim", Poller.p2)),
-                    List.of(List.of(call("deliver", EventId.E1, T1), call("stock")),
-                            List.of(call("deliver", EventId.E1, T2), call("stock")))),
-            new Hazard("stale-ack-after-reclaim", "the expired owner's ack lands after another poller re-claimed the row",
-                    Invariant.STALE_ACK_REJECTED, List.of(call("claim", Poller.p1), call("tick")),
-                    List.of(List.of(call("ack", EventId.E1, T1)),
-                            List.of(call("claim", Poller.p2), call("ack", EventId.E1, T2)))),
-            new Hazard("stale-release-after-reclaim", "the expired owner's release frees its successor's lease",
-                    Invariant.STALE_ACK_REJECTED, List.of(call("claim", Poller.p1), call("tick")),
-                    List.of(List.of(call("release", EventId.E1, T1)),
-                            List.of(call("claim", Poller.p2), call("ack", EventId.E1, T2)))),
-            new Hazard("equal-payloads", "two different events with equal payloads: a payload-keyed consumer drops one",
-                    Invariant.NO_LOST_EVENT, List.of(),
-                    List.of(List.of(call("deliver", EventId.E1, T1)), List.of(call("deliver", EventId.E2, T1)))));
+                    List.of(call("claim", P1), call("tick"), call("claim", P2)),
+                    List.of(List.of(call("deliver", P1, EventId.E1), call("stock")),
+                            List.of(call("deliver", P2, EventId.E1), call("stock")))),
+            new Hazard("stale-ack-after-reclaim", "the expired owner acks after another poller re-claimed the row: the "
+                    + "ack must be STALE, on one thread as on many", List.of(call("claim", P1), call("tick"), call("claim", P2)),
+                    List.of(List.of(call("ack", P1, EventId.E1)), List.of(call("deliver", P2, EventId.E1)))),
+            new Hazard("stale-release-after-reclaim", "the expired owner releases after another poller re-claimed the row: "
+                    + "the release must be STALE", List.of(call("claim", P1), call("tick"), call("claim", P2)),
+                    List.of(List.of(call("release", P1, EventId.E1)), List.of(call("deliver", P2, EventId.E1)))),
+            new Hazard("ack-racing-reclaim", "the expired owner's ack races another poller's re-claim of the row",
+                    List.of(call("claim", P1), call("tick")),
+                    List.of(List.of(call("ack", P1, EventId.E1)),
+                            List.of(call("claim", P2), call("ack", P2, EventId.E1)))),
+            new Hazard("release-racing-reclaim", "the expired owner's release races another poller's re-claim: it must "
+                    + "never free its successor's lease", List.of(call("claim", P1), call("tick")),
+                    List.of(List.of(call("release", P1, EventId.E1)),
+                            List.of(call("claim", P2), call("ack", P2, EventId.E1)))),
+            new Hazard("equal-payloads", "the second of two events with equal payloads: a payload-keyed consumer takes it "
+                    + "for the first and drops it",
+                    List.of(call("claim", P1), call("deliver", P1, EventId.E1), call("ack", P1, EventId.E1)),
+                    List.of(List.of(call("claim", P1), call("deliver", P1, EventId.E2), call("ack", P1, EventId.E2)),
+                            List.of(call("tick")))));
 
     private static Call call(String operation, Object... args) {
         return new Call(operation, Arrays.asList(args));

@@ -4,8 +4,6 @@ import org.jetbrains.lincheck.LincheckAssertionError;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -78,12 +76,15 @@ final class LincheckFailures {
         String report = text.strip() + "\n";
         if (report.contains(NON_LINEARIZABLE)) {
             String results = resultsSummary(report);
-            // a known mistake names what it breaks; a store under test (correct or the user's) is named by the
-            // hazard scenario it failed, when it was one
-            String suffix = !breaks.isEmpty() ? " (the mistake breaks " + breaks + ")"
-                    : HazardScenarios.ranIn(results).map(h -> " (hazard " + h.name() + ": " + h.breaks().name() + ")").orElse("");
+            // what the answers show broke, when they show it; a known mistake also names what it breaks; the hazard
+            // scenario, when it was one, says where, never what broke
+            java.util.Optional<Symptoms.Symptom> seen = Symptoms.in(report);
+            String symptom = seen.map(s -> " (" + s + ")").orElse("");
+            boolean said = seen.isPresent() && seen.get().invariant().name().equals(breaks);
+            String mistake = breaks.isEmpty() || said ? "" : " (the mistake breaks " + breaks + ")";
+            String scenario = HazardScenarios.ranIn(results).map(h -> " in scenario " + h.name()).orElse("");
             return new RunOutcome(RunOutcome.Status.VIOLATION,
-                    "non-linearizable against the correct model" + suffix + ": " + results, report);
+                    "non-linearizable against the correct model" + symptom + mistake + scenario + ": " + results, report);
         }
         Matcher protocol = PROTOCOL_VIOLATION.matcher(report);
         if (report.contains(CONCURRENT_TEST_FAILED) && protocol.find()) {
@@ -103,83 +104,7 @@ final class LincheckFailures {
      * parallel part thread by thread, and those run after.
      */
     static String resultsSummary(String report) {
-        List<List<String[]>> sections = firstTableSections(report);
-        if (sections.isEmpty()) {
-            return "see the report";
-        }
-        int parallel = -1;
-        for (int i = 0; i < sections.size() && parallel < 0; i++) {
-            if (nonEmptyColumns(sections.get(i)) > 1) {
-                parallel = i;
-            }
-        }
-        List<String> parts = new ArrayList<>();
-        for (int i = 0; i < sections.size(); i++) {
-            List<String[]> rows = sections.get(i);
-            if (i == parallel) {
-                List<String> threads = new ArrayList<>();
-                for (int col = 0; col < rows.get(0).length; col++) {
-                    threads.add("T" + (col + 1) + " " + String.join(", ", column(rows, col)));
-                }
-                parts.add("parallel " + String.join(" / ", threads));
-            } else {
-                parts.add((parallel < 0 || i < parallel ? "init " : "post ") + String.join(", ", column(rows, 0)));
-            }
-        }
-        return String.join("; ", parts);
-    }
-
-    private static List<List<String[]>> firstTableSections(String report) {
-        List<List<String[]>> sections = new ArrayList<>();
-        List<String[]> current = null;
-        boolean header = true;
-        for (String line : report.lines().toList()) {
-            if (line.startsWith("| -")) {
-                if (current != null && !current.isEmpty()) {
-                    sections.add(current);
-                }
-                current = new ArrayList<>();
-            } else if (line.startsWith("| ") && current != null) {
-                if (header) {
-                    header = false; // the "Thread 1 | Thread 2" row
-                } else {
-                    current.add(cells(line));
-                }
-            } else if (current != null) {
-                break; // the end of the first table
-            }
-        }
-        return sections;
-    }
-
-    private static String[] cells(String row) {
-        String inner = row.substring(1, row.lastIndexOf('|'));
-        String[] cells = inner.split("\\|", -1);
-        for (int i = 0; i < cells.length; i++) {
-            cells[i] = cells[i].strip();
-        }
-        return cells;
-    }
-
-    private static long nonEmptyColumns(List<String[]> rows) {
-        int width = rows.stream().mapToInt(r -> r.length).max().orElse(0);
-        long n = 0;
-        for (int col = 0; col < width; col++) {
-            if (!column(rows, col).isEmpty()) {
-                n++;
-            }
-        }
-        return n;
-    }
-
-    private static List<String> column(List<String[]> rows, int col) {
-        List<String> out = new ArrayList<>();
-        for (String[] r : rows) {
-            if (col < r.length && !r[col].isEmpty()) {
-                out.add(r[col]);
-            }
-        }
-        return out;
+        return ResultsTable.read(report).summary();
     }
 
     static String oneLine(String s) {

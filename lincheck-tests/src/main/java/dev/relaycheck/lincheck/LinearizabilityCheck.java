@@ -77,8 +77,9 @@ public final class LinearizabilityCheck implements LincheckCheck {
             ModelCheckingOptions o = new ModelCheckingOptions()
                     .iterations(b.iterations())
                     .invocationsPerIteration(b.invocations())
-                    // the state view is one atomic step: it shows the state in the trace without adding switches
-                    .addGuarantee(ManagedStrategyGuaranteeKt.forClasses(StateView.class.getName()).allMethods().treatAsAtomic());
+                    // the state view and the pollers' memory are the harness's, one atomic step each: no switches inside
+                    .addGuarantee(ManagedStrategyGuaranteeKt.forClasses(StateView.class.getName(), Grants.class.getName())
+                            .allMethods().treatAsAtomic());
             return shape(o, b, operations);
         }
         StressOptions o = new StressOptions()

@@ -1,65 +1,61 @@
 package dev.relaycheck.lincheck;
 
 import dev.relaycheck.lincheck.StoreDomain.EventId;
-import dev.relaycheck.lincheck.StoreDomain.Poller;
-import dev.relaycheck.model.Held;
-import dev.relaycheck.model.store.RelayStore;
-import dev.relaycheck.model.store.RelayStore.Delivery;
-import org.jetbrains.lincheck.datastructures.LongGen;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
-
-import java.util.List;
+import org.jetbrains.lincheck.datastructures.ThreadIdGen;
 
 /**
  * The Lincheck test class: the thread-safe store's operations over {@link StoreDomain}, on whichever target
- * {@link TargetUnderTest} names. Claims take one row (a multi-row claim is deliberately not atomic as a whole).
- * {@code stock()} is an observer: it is what shows a consumer that answered DUPLICATE before the effect of the
- * first delivery landed. Each operation describes the state as it starts and as it returns, for the trace
+ * {@link TargetUnderTest} names, as pollers perform them ({@link PollerOperations}). Each operation's first argument
+ * is its poller: {@code ack(1, E1)} is p1 acknowledging E1 with the token it was granted. In random scenarios the
+ * poller is the thread's own (ThreadIdGen). Claims take one row (a multi-row claim is deliberately not atomic as a
+ * whole). {@code stock()} is an observer: it is what shows a consumer that answered DUPLICATE before the effect of
+ * the first delivery landed. Each operation describes the state as it starts and as it returns, for the trace
  * ({@link StateView}); another thread may run in between, and the two lines show what it changed.
  */
-@Param(name = "token", gen = LongGen.class, conf = StoreDomain.TOKENS)
+@Param(name = "poller", gen = ThreadIdGen.class)
 public class RelayStoreOperations {
-    private final RelayStore store = TargetUnderTest.newStore();
+    private final PollerOperations pollers = new PollerOperations(TargetUnderTest.newStore());
 
     @Operation
-    public List<Held> claim(Poller poller) {
-        StateView.describe(store);
-        return traced(store.claim(poller.name(), 1));
+    public Claimed claim(@Param(name = "poller") int poller) {
+        StateView.describe(pollers.store());
+        return traced(pollers.claim(poller));
     }
 
     @Operation
-    public Delivery deliver(EventId event, @Param(name = "token") long token) {
-        StateView.describe(store);
-        return traced(store.consume(event.name(), token));
+    public Answer deliver(@Param(name = "poller") int poller, EventId event) {
+        StateView.describe(pollers.store());
+        return traced(pollers.deliver(poller, event));
     }
 
     @Operation
-    public boolean ack(EventId event, @Param(name = "token") long token) {
-        StateView.describe(store);
-        return traced(store.ack(event.name(), token));
+    public Answer ack(@Param(name = "poller") int poller, EventId event) {
+        StateView.describe(pollers.store());
+        return traced(pollers.ack(poller, event));
     }
 
     @Operation
-    public boolean release(EventId event, @Param(name = "token") long token) {
-        StateView.describe(store);
-        return traced(store.release(event.name(), token));
+    public Answer release(@Param(name = "poller") int poller, EventId event) {
+        StateView.describe(pollers.store());
+        return traced(pollers.release(poller, event));
     }
 
     @Operation
     public int tick() {
-        StateView.describe(store);
-        return traced(store.tick());
+        StateView.describe(pollers.store());
+        return traced(pollers.tick());
     }
 
     @Operation
     public int stock() {
-        StateView.describe(store);
-        return traced(store.stock(StoreDomain.SKU));
+        StateView.describe(pollers.store());
+        return traced(pollers.stock());
     }
 
     private <T> T traced(T result) {
-        StateView.describe(store);
+        StateView.describe(pollers.store());
         return result;
     }
 }

@@ -8,8 +8,9 @@ import java.util.Map;
 /**
  * The small world every linearizability check runs in. It is kept tiny so that Lincheck's random scenarios
  * hit the interesting interleavings often: two events of one aggregate with equal payloads (which exposes
- * the head-of-aggregate rule and dedup by payload), two pollers, tokens 1..2, and a lease of one tick (so a
- * single {@code tick()} turns a live lease into an expired one).
+ * the head-of-aggregate rule and dedup by payload), a poller per Lincheck thread, and a lease of one tick (so a
+ * single {@code tick()} turns a live lease into an expired one). No operation takes a token: a poller presents
+ * the token it was given ({@link Grants}).
  */
 public final class StoreDomain {
     private StoreDomain() {
@@ -20,16 +21,17 @@ public final class StoreDomain {
         E1, E2
     }
 
-    /** Poller names; they only end up in the lease owner, which the state view prints. */
-    public enum Poller {
-        p1, p2
-    }
-
     public static final String SKU = "SKU-1";
     public static final int INITIAL_STOCK = 10;
     public static final int LEASE_TICKS = 1;
-    /** Lincheck's {@code LongGen} configuration for fencing tokens. */
-    public static final String TOKENS = "1:2";
+
+    /**
+     * The name of poller {@code n}, as the lease owner: {@code p1} and {@code p2} are the parallel threads' pollers
+     * (Lincheck's ThreadIdGen numbers them so), {@code p0} runs the part before them and {@code p3} the part after.
+     */
+    public static String poller(int n) {
+        return "p" + n;
+    }
 
     /** Both events take 2 of SKU-1, so their payloads are equal. */
     public static final List<Event> EVENTS = List.of(

@@ -53,7 +53,9 @@ public final class Targets {
             "app-clock-expiry", "the mistake reads a poller's own clock; the store has one clock, the database's, so "
                     + "no operation differs (the explorer catches it under clock skew: SINGLE_LIVE_LEASE)",
             "cursor-by-sequence", "the mistake needs overlapping producer transactions; the store has no produce "
-                    + "operation (the explorer catches it: NO_LOST_EVENT)"));
+                    + "operation (the explorer catches it: NO_LOST_EVENT)",
+            "cleanup-deletes-in-flight", "the mistake is the outbox cleanup job, a step the store does not have (the "
+                    + "explorer catches it: NO_LOST_EVENT)"));
 
     /**
      * Variants that only a race shows: each operation, run alone, answers exactly as the correct one does.

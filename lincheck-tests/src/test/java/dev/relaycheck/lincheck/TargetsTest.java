@@ -1,19 +1,15 @@
 package dev.relaycheck.lincheck;
 
 import dev.relaycheck.lincheck.StoreDomain.EventId;
-import dev.relaycheck.lincheck.StoreDomain.Poller;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.SplitMix64;
 import dev.relaycheck.model.store.ConcurrentRelayStore;
-import dev.relaycheck.model.store.RelayStore;
-import dev.relaycheck.model.store.SequentialRelayStore;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -60,26 +56,24 @@ class TargetsTest {
         }
     }
 
-    /** 12 seeded operations over the check's domain, on the target's store or on the correct model. */
+    /** 12 seeded operations over the check's domain, by pollers 1 and 2 on one thread, on the target's store or on the correct model. */
     private static List<Object> sequentialRun(Target t, long seed, boolean onStore) {
-        RelayStore store = onStore ? t.newStore(StoreDomain.EVENTS, StoreDomain.STOCK, StoreDomain.LEASE_TICKS) : null;
-        SequentialRelayStore model = new SequentialRelayStore(LogicCatalogue.correct(), StoreDomain.EVENTS, StoreDomain.STOCK,
-                StoreDomain.LEASE_TICKS);
+        PollerOperations store = new PollerOperations(t.newStore(StoreDomain.EVENTS, StoreDomain.STOCK, StoreDomain.LEASE_TICKS));
+        RelayStoreSpecification model = new RelayStoreSpecification();
         SplitMix64 rng = new SplitMix64(seed);
         List<Object> answers = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            String event = EventId.values()[rng.nextInt(2)].name();
-            long token = 1 + rng.nextInt(2);
-            String poller = Poller.values()[rng.nextInt(2)].name();
+            EventId event = EventId.values()[rng.nextInt(2)];
+            int poller = 1 + rng.nextInt(2);
             Object a = switch (rng.nextInt(6)) {
-                case 0 -> onStore ? store.claim(poller, 1) : model.claim(poller, 1);
-                case 1 -> onStore ? store.consume(event, token) : model.consume(event, token);
-                case 2 -> onStore ? store.ack(event, token) : model.ack(event, token);
-                case 3 -> onStore ? store.release(event, token) : model.release(event, token);
+                case 0 -> onStore ? store.claim(poller) : model.claim(poller);
+                case 1 -> onStore ? store.deliver(poller, event) : model.deliver(poller, event);
+                case 2 -> onStore ? store.ack(poller, event) : model.ack(poller, event);
+                case 3 -> onStore ? store.release(poller, event) : model.release(poller, event);
                 case 4 -> onStore ? store.tick() : model.tick();
-                default -> onStore ? store.stock(StoreDomain.SKU) : model.state().consumer().stock().get(StoreDomain.SKU);
+                default -> onStore ? store.stock() : model.stock();
             };
-            answers.add(Objects.toString(a));
+            answers.add(a);
         }
         return answers;
     }

@@ -146,10 +146,13 @@ public final class CheckedLogic implements RelayLogic {
 
     private <T> T call(Question q, Supplier<T> call) {
         T answer;
+        Object outer = DecisionWatch.enter(id(), q.method(), q); // a question that never returns still gets a verdict
         try {
             answer = call.get();
         } catch (RuntimeException | AssertionError | StackOverflowError | LinkageError e) {
             throw new LogicError(id(), q.method(), q.toString(), "threw " + describe(e), e);
+        } finally {
+            DecisionWatch.leave(outer);
         }
         if (answer == null) {
             throw new LogicError(id(), q.method(), q.toString(), "answered null", null);
@@ -322,5 +325,10 @@ public final class CheckedLogic implements RelayLogic {
     @Override
     public boolean unlocksAfterSettling() {
         return ask(delegate::unlocksAfterSettling, "unlocksAfterSettling");
+    }
+
+    @Override
+    public boolean cleanupTakes(OutboxRow row, int now) {
+        return ask(() -> delegate.cleanupTakes(row, now), "cleanupTakes", row, new Named("now", now));
     }
 }

@@ -1,12 +1,15 @@
 package dev.relaycheck.model;
 
 import java.util.List;
+import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The part of the world that only the later hazards need (issue 20: lease renewal, clock skew, commit
- * visibility). Every shipped scenario before them leaves it at {@link #NONE}, so their states, fingerprints
- * and counts are what they were.
+ * visibility; the outbox cleanup). Every shipped scenario before them leaves it at {@link #NONE}, so their states,
+ * fingerprints and counts are what they were.
  *
  * @param renewals   lease renewals spent so far (bounded by the scenario's {@code renewals})
  * @param skews      each poller's clock minus the database's, in poller order, as the search chose them; empty
@@ -15,16 +18,25 @@ import java.util.SortedSet;
  *                   exists with its sequence and is not visible yet, in sequence order
  * @param cursor     the highest sequence a cursor relay has read (0 for a relay that claims by status)
  * @param passedOver rows a cursor relay can never read: they committed with a sequence at or below its cursor
+ * @param cleanedUp  rows the outbox cleanup deleted, by event id, each with what it was just before ({@link
+ *                   #asDeleted}: its status and lease holder, not its token, which nothing compares any more); a row
+ *                   deleted before its effect was applied is an event no poller can claim any more
  */
 public record HazardState(int renewals, List<Integer> skews, List<Event> inFlight, int cursor,
-                          SortedSet<String> passedOver) {
+                          SortedSet<String> passedOver, SortedMap<String, String> cleanedUp) {
 
-    public static final HazardState NONE = new HazardState(0, List.of(), List.of(), 0, new java.util.TreeSet<>());
+    public static final HazardState NONE = new HazardState(0, List.of(), List.of(), 0, new TreeSet<>());
+
+    /** A state part with no row cleaned up (every scenario without an outbox cleanup). */
+    public HazardState(int renewals, List<Integer> skews, List<Event> inFlight, int cursor, SortedSet<String> passedOver) {
+        this(renewals, skews, inFlight, cursor, passedOver, new TreeMap<>());
+    }
 
     public HazardState {
         skews = List.copyOf(skews);
         inFlight = List.copyOf(inFlight);
         passedOver = Sorted.copySet(passedOver);
+        cleanedUp = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(cleanedUp));
     }
 
     public boolean isNone() {
@@ -42,19 +54,19 @@ public record HazardState(int renewals, List<Integer> skews, List<Event> inFligh
     }
 
     HazardState renewed() {
-        return new HazardState(renewals + 1, skews, inFlight, cursor, passedOver);
+        return new HazardState(renewals + 1, skews, inFlight, cursor, passedOver, cleanedUp);
     }
 
     HazardState withSkew(int skew) {
         List<Integer> s = new java.util.ArrayList<>(skews);
         s.add(skew);
-        return new HazardState(renewals, s, inFlight, cursor, passedOver);
+        return new HazardState(renewals, s, inFlight, cursor, passedOver, cleanedUp);
     }
 
     HazardState begun(Event event) {
         List<Event> f = new java.util.ArrayList<>(inFlight);
         f.add(event);
-        return new HazardState(renewals, skews, f, cursor, passedOver);
+        return new HazardState(renewals, skews, f, cursor, passedOver, cleanedUp);
     }
 
     HazardState committed(String eventId, boolean passed) {
@@ -64,11 +76,31 @@ public record HazardState(int renewals, List<Integer> skews, List<Event> inFligh
         if (passed) {
             p.add(eventId);
         }
-        return new HazardState(renewals, skews, f, cursor, p);
+        return new HazardState(renewals, skews, f, cursor, p, cleanedUp);
     }
 
     HazardState withCursor(int c) {
-        return new HazardState(renewals, skews, inFlight, c, passedOver);
+        return new HazardState(renewals, skews, inFlight, c, passedOver, cleanedUp);
+    }
+
+    /** The same with {@code rows} deleted by the outbox cleanup, each as it was. */
+    HazardState cleanedUp(List<OutboxRow> rows) {
+        TreeMap<String, String> c = new TreeMap<>(cleanedUp);
+        rows.forEach(r -> c.put(r.id(), asDeleted(r)));
+        return new HazardState(renewals, skews, inFlight, cursor, passedOver, c);
+    }
+
+    /**
+     * What a row the cleanup deletes was, as the state keeps it: {@code DELIVERED}, {@code PENDING, unleased} or
+     * {@code PENDING, leased to p1 until t=2}. Without its token, so states that differ only in a deleted row's token
+     * (which no step compares) are one state.
+     */
+    public static String asDeleted(OutboxRow r) {
+        if (!r.isPending()) {
+            return r.status().toString();
+        }
+        return r.hasLease() ? "PENDING, leased to " + r.lease().owner() + (r.lease().expiry() == Lease.NEVER ? " for ever"
+                : " until t=" + r.lease().expiry()) : "PENDING, unleased";
     }
 
     @Override
@@ -88,6 +120,9 @@ public record HazardState(int renewals, List<Integer> skews, List<Event> inFligh
         }
         if (!passedOver.isEmpty()) {
             b.append(" passed-over=").append(passedOver);
+        }
+        if (!cleanedUp.isEmpty()) {
+            b.append(" cleaned-up=").append(cleanedUp);
         }
         return b.toString().trim();
     }

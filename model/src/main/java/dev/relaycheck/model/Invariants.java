@@ -37,33 +37,48 @@ public final class Invariants {
 
     /** {@link #check(Scenario, RelayState, Step, StepResult)} for a relay whose tokens follow {@code tokens}. */
     public static List<Violation> check(Scenario scenario, TokenPolicy tokens, RelayState before, Step step, StepResult after) {
-        List<Violation> out = new ArrayList<>(checkTransition(tokens, before, step, after));
+        List<Violation> out = new ArrayList<>(checkTransition(scenario, tokens, before, step, after));
         out.addAll(checkState(scenario, after.state()));
         return out;
     }
 
     /** Properties of the (before, step, after) triple that no single state shows, for a global token counter. */
     public static List<Violation> checkTransition(RelayState before, Step step, StepResult after) {
-        return checkTransition(TokenPolicy.GLOBAL_COUNTER, before, step, after);
+        return checkTransition(null, TokenPolicy.GLOBAL_COUNTER, before, step, after);
+    }
+
+    /**
+     * {@link #checkTransition(Scenario, TokenPolicy, RelayState, Step, StepResult)} without the scenario: pollers are
+     * named by the instance ids their leases carry.
+     */
+    public static List<Violation> checkTransition(TokenPolicy tokens, RelayState before, Step step, StepResult after) {
+        return checkTransition(null, tokens, before, step, after);
     }
 
     /**
      * Properties of the (before, step, after) triple that no single state shows. With a global counter a claim's
      * token must be above every token issued before; with per-row versions, above the row's own version (the
      * same guarantee for the only owner that could still present an old token: that row's).
+     *
+     * <p>SINGLE_LIVE_LEASE is what its name says: two workers each holding a live lease on one row, each believing
+     * it owns it. A claim breaks it when it replaces a live lease that another poller still holds (the row is in
+     * that poller's batch under the lease's token); replacing a live lease nobody holds any more (its owner crashed,
+     * or gave its batch up after a lost ack) leaves one owner, the claimer. A renewal breaks it when it extends a
+     * lease other than the renewer's own while that lease's holder still holds it.
      */
-    public static List<Violation> checkTransition(TokenPolicy tokens, RelayState before, Step step, StepResult after) {
+    public static List<Violation> checkTransition(Scenario scenario, TokenPolicy tokens, RelayState before, Step step,
+                                                  StepResult after) {
         List<Violation> out = new ArrayList<>();
         if (step instanceof Ack a) {
-            fencing(before, after.state(), "ack", a.eventId(), a.token(), out);
+            fencing(scenario, before, after.state(), step, "ack", a.eventId(), a.token(), out);
         } else if (step instanceof Release r) {
-            fencing(before, after.state(), "release", r.eventId(), r.token(), out);
+            fencing(scenario, before, after.state(), step, "release", r.eventId(), r.token(), out);
         } else if (step instanceof Step.Deliver d) {
             // only a deliver-and-ack relay changes the row when it delivers; it is fenced like an ack
-            fencing(before, after.state(), "deliver-and-ack", d.eventId(), d.token(), out);
+            fencing(scenario, before, after.state(), step, "deliver-and-ack", d.eventId(), d.token(), out);
         }
         if (after.outcome() instanceof Outcome.Renewed renewed) {
-            renewalHeldLease(before, step, renewed, out);
+            renewalHeldLease(scenario, before, step, renewed, out);
         }
         if (after.outcome() instanceof Outcome.Claimed claimed) {
             long floor = before.lastToken();
@@ -81,8 +96,11 @@ public final class Invariants {
                 }
                 floor = Math.max(floor, g.token());
                 if (!was.unleasedAt(before.clock())) {
-                    out.add(new Violation(Invariant.SINGLE_LIVE_LEASE, "claim of " + g.eventId() + " at t=" + before.clock()
-                            + " replaced the live lease " + was.lease() + " (two pollers now believe they own it)"));
+                    String claimer = step.actor();
+                    holder(scenario, before, g.eventId(), was.lease(), claimer).ifPresent(holder -> out.add(new Violation(
+                            Invariant.SINGLE_LIVE_LEASE, claimer + "'s claim of " + g.eventId() + " at t=" + before.clock()
+                            + " replaced the live lease " + was.lease() + " that " + holder + " still holds: " + holder + " and "
+                            + claimer + " both believe they own " + g.eventId() + sameInstanceId(scenario, holder, claimer))));
                 }
             }
         }
@@ -91,26 +109,74 @@ public final class Invariants {
 
     /**
      * A renewal that succeeds tells its poller it holds a live lease until the new expiry. Granted to a poller
-     * whose token is not the row's, it makes two pollers believe they hold the row: the renewer, and the owner
-     * of the lease it extended (taken over, or lapsed and now live again).
+     * whose token is not the row's while the poller holding the row's lease still holds it, it makes two pollers
+     * believe they hold the row: the renewer, and that holder (whose lease was taken over, or lapsed and is live
+     * again).
      */
-    private static void renewalHeldLease(RelayState before, Step step, Outcome.Renewed renewed, List<Violation> out) {
+    private static void renewalHeldLease(Scenario scenario, RelayState before, Step step, Outcome.Renewed renewed,
+                                         List<Violation> out) {
         OutboxRow was = before.row(renewed.eventId()).orElseThrow();
-        if (was.currentToken() != renewed.token()) {
-            out.add(new Violation(Invariant.SINGLE_LIVE_LEASE, step.actor() + "'s renewal of " + renewed.eventId()
-                    + " with t" + renewed.token() + " at t=" + before.clock() + " was accepted though the row's lease is "
-                    + (was.hasLease() ? was.lease() + (was.lease().expiredAt(before.clock()) ? " (lapsed, now live again)" : "")
-                    : "gone") + ": two pollers now believe they hold a live lease"));
+        if (was.currentToken() == renewed.token() || !was.hasLease()) {
+            return;
         }
+        String renewer = step.actor();
+        holder(scenario, before, renewed.eventId(), was.lease(), renewer).ifPresent(holder -> out.add(new Violation(
+                Invariant.SINGLE_LIVE_LEASE, renewer + "'s renewal of " + renewed.eventId() + " with t" + renewed.token()
+                + " at t=" + before.clock() + " was accepted though the row's lease is " + was.lease()
+                + (was.lease().expiredAt(before.clock()) ? " (lapsed, now live again)" : "") + ", which " + holder
+                + " still holds: " + holder + " and " + renewer + " both believe they hold a live lease on " + renewed.eventId()
+                + sameInstanceId(scenario, holder, renewer))));
     }
 
-    private static void fencing(RelayState before, RelayState after, String what, String eventId, long token,
-                                List<Violation> out) {
-        OutboxRow was = before.row(eventId).orElseThrow();
+    /**
+     * The poller other than {@code actor} that holds {@code eventId} under {@code lease}'s token in {@code s} (the row is
+     * in its batch: it believes it owns it), by name; the first in scenario order. Without the scenario a poller is
+     * named by the lease's owner, which is its name unless instance ids are shared.
+     */
+    private static java.util.Optional<String> holder(Scenario scenario, RelayState s, String eventId, Lease lease, String actor) {
+        Held held = new Held(eventId, lease.token());
+        for (int i = 0; i < s.pollers().size(); i++) {
+            String name = scenario != null ? scenario.pollers().get(i) : lease.owner();
+            if (!name.equals(actor) && s.poller(i).batch().contains(held)) {
+                return java.util.Optional.of(name);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * Why a lease's owner could not tell two pollers apart, when they present one instance id (the scenario's
+     * instance-ids dimension); "" when their ids differ.
+     */
+    private static String sameInstanceId(Scenario scenario, String first, String second) {
+        if (scenario == null || !scenario.instanceId(first).equals(scenario.instanceId(second))) {
+            return "";
+        }
+        return switch (scenario.instanceIds()) {
+            case SHARED -> " (" + first + " and " + second + " present one instance id, " + scenario.instanceId(first)
+                    + ": instance-ids shared, one node's workers; a lease's owner names either of them)";
+            case REUSED -> {
+                String restart = scenario.pollers().get(scenario.pollers().size() - 1);
+                String original = scenario.pollers().get(0);
+                yield " (" + restart + " presents " + original + "'s instance id: instance-ids reused, a restart of "
+                        + original + " under its id while " + original + " still runs; a lease's owner names either of them)";
+            }
+            case UNIQUE -> "";
+        };
+    }
+
+    private static void fencing(Scenario scenario, RelayState before, RelayState after, Step step, String what,
+                                String eventId, long token, List<Violation> out) {
+        OutboxRow was = before.row(eventId).orElse(null);
+        if (was == null) {
+            return; // the cleanup deleted the row: an ack or release of it matches nothing and changes nothing
+        }
         OutboxRow now = after.row(eventId).orElseThrow();
         if (was.currentToken() != token && !was.equals(now)) {
+            String note = was.hasLease() ? holder(scenario, before, eventId, was.lease(), step.actor())
+                    .map(h -> sameInstanceId(scenario, h, step.actor())).orElse("") : "";
             out.add(new Violation(Invariant.STALE_ACK_REJECTED, what + " of " + eventId + " with stale token t" + token
-                    + " changed the row from " + was + " to " + now));
+                    + " changed the row from " + was + " to " + now + note));
         }
     }
 
@@ -159,6 +225,13 @@ public final class Invariants {
                 out.add(new Violation(Invariant.NO_LOST_EVENT, r.id() + " is DELIVERED but its effect was never applied"));
             }
         }
+        for (Map.Entry<String, String> deleted : s.hazards().cleanedUp().entrySet()) {
+            String id = deleted.getKey();
+            if (s.consumer().effectCount(id) == 0 && !s.held(id)) {
+                out.add(new Violation(Invariant.NO_LOST_EVENT, id + " was deleted by the outbox cleanup (Cleanup) while "
+                        + deleted.getValue() + ", before its effect was applied, and no poller holds it any more: the event is lost"));
+            }
+        }
     }
 
     /**
@@ -179,6 +252,7 @@ public final class Invariants {
     private static void produceAtomic(RelayState s, List<Violation> out) {
         TreeSet<String> inOutbox = new TreeSet<>();
         s.rows().forEach(r -> inOutbox.add(r.id()));
+        inOutbox.addAll(s.hazards().cleanedUp().keySet()); // committed with its business write, deleted since
         for (String id : s.businessWrites()) {
             if (!inOutbox.contains(id)) {
                 out.add(new Violation(Invariant.PRODUCE_ATOMIC, id + " has a committed business write but no outbox row"));
@@ -225,7 +299,9 @@ public final class Invariants {
         for (String id : s.businessWrites()) {
             OutboxRow row = s.row(id).orElse(null);
             int effects = s.consumer().effectCount(id);
-            if (row == null || row.status() != RowStatus.DELIVERED || (exactlyOnce ? effects != 1 : effects < 1)) {
+            // a row the cleanup deleted is done once its effect is applied (by the poller that held it, if need be)
+            boolean settled = row == null ? s.hazards().cleanedUp().containsKey(id) : row.status() == RowStatus.DELIVERED;
+            if (!settled || (exactlyOnce ? effects != 1 : effects < 1)) {
                 return false;
             }
         }
@@ -243,7 +319,13 @@ public final class Invariants {
             OutboxRow row = s.row(id).orElse(null);
             int effects = s.consumer().effectCount(id);
             if (row == null) {
-                reasons.add(id + " has no outbox row");
+                String deleted = s.hazards().cleanedUp().get(id);
+                if (deleted == null) {
+                    reasons.add(id + " has no outbox row");
+                } else if (effects != 1) {
+                    reasons.add(id + " was deleted by the outbox cleanup while " + deleted + (effects == 0
+                            ? ", and its effect was never applied" : ", and its effect was applied " + effects + " times"));
+                }
             } else if (row.status() != RowStatus.DELIVERED) {
                 reasons.add(id + " is still " + row.status() + (row.hasLease() ? " leased " + row.lease() : ""));
             } else if (effects != 1) {

@@ -4,6 +4,7 @@ import dev.relaycheck.model.variants.AckBeforeDeliver;
 import dev.relaycheck.model.variants.AckIgnoresToken;
 import dev.relaycheck.model.variants.BatchAckWholeBatch;
 import dev.relaycheck.model.variants.CheckThenActClaim;
+import dev.relaycheck.model.variants.CleanupDeletesInFlight;
 import dev.relaycheck.model.variants.ClaimIgnoresLease;
 import dev.relaycheck.model.variants.DedupByPayload;
 import dev.relaycheck.model.variants.EffectBeforeMarker;
@@ -36,7 +37,7 @@ public final class LogicCatalogue {
         return new CorrectRelayLogic();
     }
 
-    /** The broken variants, numbered from 1 in this order (DESIGN.md's 14, then issue 20's). */
+    /** The broken variants, numbered from 1 in this order (DESIGN.md's 14, then issue 20's, then the cleanup's). */
     public static List<RelayLogic> variants() {
         return List.of(
                 new AckIgnoresToken(),
@@ -62,7 +63,9 @@ public final class LogicCatalogue {
                 new RenewalByOwner(),
                 new RenewalIgnoresExpiry(),
                 new AppClockExpiry(),
-                new CursorBySequence());
+                new CursorBySequence(),
+                // the outbox cleanup job
+                new CleanupDeletesInFlight());
     }
 
     /** The correct logic first, then every variant. */

@@ -126,14 +126,25 @@ public sealed interface Outcome {
         }
     }
 
-    /** An ack or release was refused; {@code currentToken} is the row's token then (-1: none). */
+    /** The current token of a row the outbox cleanup deleted: there is no row for an ack or release to match. */
+    long ROW_DELETED = -2;
+
+    /** What a row holds, for a refused ack or release: its token, no lease (-1), or nothing at all (deleted). */
+    static String holding(long currentToken) {
+        return currentToken == ROW_DELETED ? "row deleted" : "row holds " + (currentToken < 0 ? "no lease" : "t" + currentToken);
+    }
+
+    /**
+     * An ack or release was refused; {@code currentToken} is the row's token then (-1: none; {@link #ROW_DELETED}:
+     * the cleanup deleted the row).
+     */
     record Stale(String eventId, long token, long currentToken) implements Outcome {
         public String kind() {
             return "STALE";
         }
 
         public String toString() {
-            return "STALE " + eventId + "/t" + token + " (row holds " + (currentToken < 0 ? "no lease" : "t" + currentToken) + ")";
+            return "STALE " + eventId + "/t" + token + " (" + holding(currentToken) + ")";
         }
     }
 
@@ -235,8 +246,7 @@ public sealed interface Outcome {
         }
 
         public String toString() {
-            return "RENEWAL_REFUSED " + eventId + "/t" + token + " (row holds " + (currentToken < 0 ? "no lease" : "t" + currentToken)
-                    + "; abandons " + abandoned + ")";
+            return "RENEWAL_REFUSED " + eventId + "/t" + token + " (" + holding(currentToken) + "; abandons " + abandoned + ")";
         }
     }
 
@@ -297,9 +307,34 @@ public sealed interface Outcome {
         }
 
         public String toString() {
-            return "STALE " + eventId + "/t" + token + " (" + what + " matched no row: it holds "
-                    + (currentToken < 0 ? "no lease" : "t" + currentToken) + ")"
+            return "STALE " + eventId + "/t" + token + " (" + what + " matched no row: "
+                    + (currentToken == ROW_DELETED ? "it was deleted" : "it holds " + (currentToken < 0 ? "no lease" : "t" + currentToken)) + ")"
                     + (unlockedAnyway ? "; the poller ignored that and unlocked the row by id" : "; the poller knows it did not apply");
+        }
+    }
+
+    /**
+     * The outbox cleanup deleted {@code deleted} (each as it was just before, in sequence order) at tick {@code now}.
+     * A row it takes that was not DELIVERED is an event the relay can no longer deliver, unless a poller that holds it
+     * still does.
+     */
+    record CleanedUp(List<OutboxRow> deleted, int now) implements Outcome {
+        public CleanedUp {
+            deleted = List.copyOf(deleted);
+        }
+
+        public String kind() {
+            return "CLEANED_UP";
+        }
+
+        /** Whether it deleted a row that was not DELIVERED yet (a row a poller may hold, or one never claimed). */
+        public boolean tookUndelivered() {
+            return deleted.stream().anyMatch(OutboxRow::isPending);
+        }
+
+        public String toString() {
+            return "CLEANED_UP at t=" + now + ": deleted " + deleted.stream().map(OutboxRow::toString)
+                    .collect(java.util.stream.Collectors.joining(", "));
         }
     }
 

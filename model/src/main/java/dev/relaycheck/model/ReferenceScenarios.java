@@ -168,12 +168,27 @@ public final class ReferenceScenarios {
                 .requires(Witness.LATE_COMMIT).build();
     }
 
-    /** Every reference scenario, smallest first (then the ones issue 20 added). */
+    /**
+     * The outbox cleanup job runs between the relay's transactions: E1 is delivered and purged while E2 is leased to a
+     * poller, which may then crash or fail its delivery. A cleanup must take only DELIVERED rows.
+     */
+    public static Scenario outboxCleanup() {
+        return Scenario.builder("outbox-cleanup")
+                .description("the outbox cleanup job runs between the relay's transactions, deleting delivered rows while "
+                        + "another is in flight; the poller holding it may crash or fail its delivery")
+                .pollers("p1").stock("SKU-1", 10).stock("SKU-2", 10)
+                .event("E1", "SKU-1", 1).event("E2", "SKU-2", 2)
+                .leaseTicks(2).ticksBeyondLease(0).maxCrashes(1).maxDeliverFails(1).cleanup(true)
+                .requires(Witness.ROW_CLEANED_UP, Witness.DELIVERY_RETRIED).build();
+    }
+
+    /** Every reference scenario, smallest first (then the ones issue 20 added, then the cleanup's). */
     public static List<Scenario> all() {
         return List.of(event61LostAck(), staleAckAfterExpiry(), doubleClaim(), crashRestart(), aggregateOrder(),
                 producerAtomicity(), mixed(), mixedBig(), soak(),
                 markerRetention(), batchAck(), unmatchedSettle(), // issue 20: retention, ack scope, unmatched settle
-                leaseRenewal(), clockSkew(), commitVisibility()); // issue 20: renewal, clock skew, commit visibility
+                leaseRenewal(), clockSkew(), commitVisibility(), // issue 20: renewal, clock skew, commit visibility
+                outboxCleanup());
     }
 
     /** The scenarios {@code relaycheck check} searches exhaustively by default (all but soak). */

@@ -221,6 +221,19 @@ public interface RelayLogic {
         return false;
     }
 
+    // ---------------------------------------------------------------- outbox cleanup
+
+    /**
+     * Does the outbox cleanup job, running at {@code now}, delete {@code row}? Teams purge or archive handled rows on
+     * a schedule ({@code DELETE FROM outbox WHERE status = 'DELIVERED'}); the job runs at any point between the
+     * relay's transactions, in scenarios with {@code cleanup true}. The default takes only DELIVERED rows: a purge
+     * that also takes a row still PENDING (leased to a poller at work, or waiting for a retry) deletes an event the
+     * relay can then never deliver, unless the poller holding it still does.
+     */
+    default boolean cleanupTakes(OutboxRow row, int now) {
+        return row.status() == RowStatus.DELIVERED;
+    }
+
     /** Where fencing tokens come from (see {@link #tokenPolicy()}). */
     enum TokenPolicy {
         /** One counter for the whole outbox: every claim issues a token above every earlier one. */

@@ -5,6 +5,7 @@ import dev.relaycheck.model.RelayLogic.ClaimShape;
 import dev.relaycheck.model.RelayLogic.ProducerShape;
 import dev.relaycheck.model.Step.Ack;
 import dev.relaycheck.model.Step.Claim;
+import dev.relaycheck.model.Step.Cleanup;
 import dev.relaycheck.model.Step.Crash;
 import dev.relaycheck.model.Step.DeliverFails;
 import dev.relaycheck.model.Step.Deliver;
@@ -28,7 +29,7 @@ import java.util.OptionalInt;
  * The step semantics of one logic in one scenario: the initial state, which steps are enabled in a state,
  * and the pure transition function. {@link #enabled} is what a search enumerates: it is complete (every
  * step that changes the state is listed) and deterministic (same state, same list, same order: producer,
- * then each poller in scenario order, then the clock, then faults).
+ * then each poller in scenario order, then the clock, then the cleanup jobs, then faults).
  */
 public final class RelayModel {
     private final RelayLogic logic;
@@ -81,6 +82,9 @@ public final class RelayModel {
             steps.add(new Tick());
         }
         addPurgeSteps(s, steps);
+        if (scenario.cleanup() && !RelayTransactions.cleanupTakes(logic, s).isEmpty()) {
+            steps.add(new Cleanup());
+        }
         for (int i = 0; i < s.pollers().size(); i++) {
             addPollerFaults(s, i, steps);
         }
@@ -191,6 +195,11 @@ public final class RelayModel {
         }
     }
 
+    /** The instance id poller {@code i} presents to the database and to every decision ({@link Scenario#instanceId}). */
+    private String instanceId(int i) {
+        return scenario.instanceId(scenario.pollers().get(i));
+    }
+
     /** The clock poller {@code i} reads now. */
     private int pollerClock(RelayState s, int i) {
         return s.hazards().pollerClock(i, s.clock());
@@ -221,7 +230,7 @@ public final class RelayModel {
         String name = scenario.pollers().get(i);
         switch (p.phase()) {
             case IDLE -> {
-                if (!RelayTransactions.claimableIds(logic, s, scenario.batch(), name, pollerClock(s, i)).isEmpty()) {
+                if (!RelayTransactions.claimableIds(logic, s, scenario.batch(), scenario.instanceId(name), pollerClock(s, i)).isEmpty()) {
                     steps.add(new Claim(name));
                 }
             }
@@ -281,6 +290,8 @@ public final class RelayModel {
             return deliverFails(s, scenario.pollerIndex(f.poller()));
         } else if (step instanceof Purge p) {
             return purge(s, p);
+        } else if (step instanceof Cleanup) {
+            return RelayTransactions.cleanup(logic, s);
         } else if (step instanceof Renew r) {
             return renew(s, scenario.pollerIndex(r.poller()));
         } else if (step instanceof Skew k) {
@@ -315,7 +326,7 @@ public final class RelayModel {
 
     private StepResult claim(RelayState s, int i) {
         PollerState p = s.poller(i);
-        String name = scenario.pollers().get(i);
+        String name = scenario.instanceId(scenario.pollers().get(i)); // what the logic knows the poller by
         int clock = pollerClock(s, i);
         if (logic.claimShape() == ClaimShape.CHECK_THEN_ACT && p.phase() == Phase.IDLE) {
             List<String> seen = RelayTransactions.claimableIds(logic, s, scenario.batch(), name, clock);
@@ -328,7 +339,9 @@ public final class RelayModel {
         for (Outcome.Grant g : ((Outcome.Claimed) r.outcome()).grants()) {
             batch.add(new Held(g.eventId(), g.token()));
         }
-        return then(r, st -> st.withPoller(i, new PollerState(firstPhaseOfItem(), batch, List.of())));
+        // a check-then-act write whose rows the cleanup deleted in between leases nothing: the poller is idle again
+        PollerState next = batch.isEmpty() ? PollerState.IDLE : new PollerState(firstPhaseOfItem(), batch, List.of());
+        return then(r, st -> st.withPoller(i, next));
     }
 
     /**
@@ -342,12 +355,13 @@ public final class RelayModel {
         if (logic.claimShape() != ClaimShape.ATOMIC || !s.poller(i).isIdle()) {
             return java.util.Optional.empty();
         }
-        List<String> claimable = RelayTransactions.claimableIds(logic, s, Integer.MAX_VALUE, claim.poller());
+        String id = scenario.instanceId(claim.poller());
+        List<String> claimable = RelayTransactions.claimableIds(logic, s, Integer.MAX_VALUE, id);
         if (ids.size() != Math.min(scenario.batch(), claimable.size()) || !claimable.containsAll(ids)
                 || ids.stream().distinct().count() != ids.size()) {
             return java.util.Optional.empty();
         }
-        StepResult r = RelayTransactions.writeLeases(logic, s, claim.poller(), ids, scenario.leaseTicks());
+        StepResult r = RelayTransactions.writeLeases(logic, s, id, ids, scenario.leaseTicks());
         List<Held> batch = new ArrayList<>();
         for (Outcome.Grant g : ((Outcome.Claimed) r.outcome()).grants()) {
             batch.add(new Held(g.eventId(), g.token()));
@@ -366,7 +380,7 @@ public final class RelayModel {
             return then(dates ? dateNewMarkers(s, second) : second, st -> st.withPoller(i, afterDelivery(p)));
         }
         if (deliversAndAcks()) {
-            return then(RelayTransactions.deliverAndAck(logic, s, scenario.pollers().get(i), e, token),
+            return then(RelayTransactions.deliverAndAck(logic, s, instanceId(i), e, token),
                     st -> st.withPoller(i, p.advance(firstPhaseOfItem())));
         }
         StepResult r = RelayTransactions.consume(logic, s, e, token);
@@ -379,14 +393,14 @@ public final class RelayModel {
 
     private StepResult ack(RelayState s, int i) {
         PollerState p = s.poller(i);
-        StepResult r = RelayTransactions.ack(logic, s, scenario.pollers().get(i), p.batch(), finerSettle());
+        StepResult r = RelayTransactions.ack(logic, s, instanceId(i), p.batch(), finerSettle());
         PollerState next = logic.acksBeforeDelivering() ? p.at(Phase.TO_DELIVER) : p.advance(firstPhaseOfItem());
         return then(r, st -> st.withPoller(i, next));
     }
 
     private StepResult release(RelayState s, int i) {
         PollerState p = s.poller(i);
-        StepResult r = RelayTransactions.release(logic, s, scenario.pollers().get(i), p.head(), finerSettle());
+        StepResult r = RelayTransactions.release(logic, s, instanceId(i), p.head(), finerSettle());
         return then(r, st -> st.withPoller(i, p.advance(firstPhaseOfItem())));
     }
 
@@ -408,7 +422,7 @@ public final class RelayModel {
     /** A renewal; refused, the poller knows it lost the lease and gives up its batch (as after a lost ack). */
     private StepResult renew(RelayState s, int i) {
         PollerState p = s.poller(i);
-        StepResult r = RelayTransactions.renew(logic, s, scenario.pollers().get(i), p.head().eventId(), p.head().token(),
+        StepResult r = RelayTransactions.renew(logic, s, instanceId(i), p.head().eventId(), p.head().token(),
                 scenario.leaseTicks(), pollerClock(s, i));
         if (r.outcome() instanceof Outcome.RenewalRefused refused) {
             List<String> abandoned = p.batch().stream().map(Held::eventId).toList();

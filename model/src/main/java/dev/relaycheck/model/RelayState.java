@@ -113,6 +113,18 @@ public record RelayState(int clock,
         throw new IllegalStateException("no outbox row " + row.id());
     }
 
+    /** The outbox without {@code deleted} (rows the cleanup took). */
+    RelayState withoutRows(List<OutboxRow> deleted) {
+        List<OutboxRow> copy = new ArrayList<>(rows);
+        copy.removeIf(r -> deleted.stream().anyMatch(d -> d.id().equals(r.id())));
+        return withRows(copy);
+    }
+
+    /** Whether a poller holds {@code eventId} in its batch (so it may still deliver it). */
+    public boolean held(String eventId) {
+        return pollers.stream().anyMatch(p -> p.batch().stream().anyMatch(h -> h.eventId().equals(eventId)));
+    }
+
     RelayState withLastToken(long token) {
         return new RelayState(clock, token, rows, businessWrites, consumer, pollers, producer, faults, hazards);
     }

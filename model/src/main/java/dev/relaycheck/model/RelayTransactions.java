@@ -67,7 +67,10 @@ public final class RelayTransactions {
         List<Grant> grants = new ArrayList<>();
         boolean perRow = logic.tokenPolicy() == RelayLogic.TokenPolicy.PER_ROW_VERSION;
         for (String id : ids) {
-            OutboxRow row = next.row(id).orElseThrow();
+            OutboxRow row = next.row(id).orElse(null);
+            if (row == null) {
+                continue; // the cleanup deleted it after a check-then-act claim read it: the write matches no row
+            }
             long token = logic.issueToken(row, perRow ? row.version() : next.lastToken(), poller);
             int expiry = logic.leaseExpiry(next.clock(), leaseTicks, pollerClock);
             OutboxRow leased = row.withLease(new Lease(poller, token, expiry));
@@ -85,8 +88,8 @@ public final class RelayTransactions {
      */
     public static StepResult renew(RelayLogic logic, RelayState s, String poller, String eventId, long token,
                                    int leaseTicks, int pollerClock) {
-        OutboxRow row = s.row(eventId).orElseThrow(() -> new IllegalArgumentException("no outbox row " + eventId));
-        if (logic.acceptsRenewal(row, token, poller, s.clock())) {
+        OutboxRow row = s.row(eventId).orElse(null);
+        if (row != null && logic.acceptsRenewal(row, token, poller, s.clock())) {
             int expiry = logic.leaseExpiry(s.clock(), leaseTicks, pollerClock);
             Lease renewed = row.hasLease() ? new Lease(row.lease().owner(), row.lease().token(), expiry)
                     : new Lease(poller, token, expiry);
@@ -94,7 +97,7 @@ public final class RelayTransactions {
                     new Outcome.Renewed(eventId, token, expiry));
         }
         return new StepResult(s.withHazards(s.hazards().renewed()),
-                new Outcome.RenewalRefused(eventId, token, row.currentToken(), List.of()));
+                new Outcome.RenewalRefused(eventId, token, currentToken(s, eventId), List.of()));
     }
 
     /**
@@ -123,9 +126,9 @@ public final class RelayTransactions {
      * nothing changes and the outcome is STALE (the row moved on: the relay's lock or fenced delete refused it).
      */
     public static StepResult deliverAndAck(RelayLogic logic, RelayState s, String poller, Event e, long token) {
-        OutboxRow row = s.row(e.id()).orElseThrow(() -> new IllegalArgumentException("no outbox row " + e.id()));
-        if (!logic.acceptsAck(row, token, poller, s.clock())) {
-            return new StepResult(s, new Outcome.Stale(e.id(), token, row.currentToken()));
+        OutboxRow row = s.row(e.id()).orElse(null);
+        if (row == null || !logic.acceptsAck(row, token, poller, s.clock())) {
+            return new StepResult(s, new Outcome.Stale(e.id(), token, currentToken(s, e.id())));
         }
         StepResult consumed = consume(logic, s, e, token);
         RelayState after = consumed.state();
@@ -171,7 +174,7 @@ public final class RelayTransactions {
      */
     public static StepResult ack(RelayLogic logic, RelayState s, String eventId, long token) {
         StepResult r = ack(s, eventId, token, row -> logic.acceptsAck(row, token));
-        return r.outcome() instanceof Outcome.Stale ? unmatched(logic, s, s.row(eventId).orElseThrow(), Outcome.Unmatched.ACK,
+        return r.outcome() instanceof Outcome.Stale ? unmatched(logic, s, eventId, Outcome.Unmatched.ACK,
                 token, Finer.NONE) : r; // a poller that ignores the result unlocks anyway (issue 20, hazard 6)
     }
 
@@ -187,8 +190,8 @@ public final class RelayTransactions {
     /** The fenced release of a store whose API does not say who releases (see {@link #ack(RelayLogic, RelayState, String, long)}). */
     public static StepResult release(RelayLogic logic, RelayState s, String eventId, long token) {
         StepResult r = release(logic, s, eventId, token, row -> logic.acceptsRelease(row, token));
-        return r.outcome() instanceof Outcome.Stale ? unmatched(logic, s, s.row(eventId).orElseThrow(),
-                Outcome.Unmatched.RELEASE, token, Finer.NONE) : r;
+        return r.outcome() instanceof Outcome.Stale ? unmatched(logic, s, eventId, Outcome.Unmatched.RELEASE, token,
+                Finer.NONE) : r;
     }
 
     /** Clears the lease; with per-row versions the release is a fenced write too, so it increments the version. */
@@ -204,11 +207,11 @@ public final class RelayTransactions {
     /** Ack and release: {@code change} the row and answer {@code done} if the logic {@code accepts} it, else STALE. */
     private static StepResult fenced(RelayState s, String eventId, long token, Predicate<OutboxRow> accepts,
                                      UnaryOperator<OutboxRow> change, Outcome done) {
-        OutboxRow row = s.row(eventId).orElseThrow(() -> new IllegalArgumentException("no outbox row " + eventId));
-        if (accepts.test(row)) {
+        OutboxRow row = s.row(eventId).orElse(null);
+        if (row != null && accepts.test(row)) {
             return new StepResult(s.withRow(change.apply(row)), done);
         }
-        return new StepResult(s, new Outcome.Stale(eventId, token, row.currentToken()));
+        return new StepResult(s, new Outcome.Stale(eventId, token, currentToken(s, eventId)));
     }
 
     /**
@@ -232,9 +235,9 @@ public final class RelayTransactions {
      */
     public static StepResult ack(RelayLogic logic, RelayState s, String poller, List<Held> batch, Finer finer) {
         Held head = batch.get(0);
-        OutboxRow row = s.row(head.eventId()).orElseThrow(() -> new IllegalArgumentException("no outbox row " + head.eventId()));
-        if (!logic.acceptsAck(row, head.token(), poller, s.clock())) {
-            return unmatched(logic, s, row, Outcome.Unmatched.ACK, head.token(), finer);
+        OutboxRow row = s.row(head.eventId()).orElse(null);
+        if (row == null || !logic.acceptsAck(row, head.token(), poller, s.clock())) {
+            return unmatched(logic, s, head.eventId(), Outcome.Unmatched.ACK, head.token(), finer);
         }
         RelayState next = s.withRow(row.delivered());
         List<String> also = new ArrayList<>();
@@ -253,9 +256,9 @@ public final class RelayTransactions {
 
     /** The fenced release of {@code held} by {@code poller}, with the unlock that follows an unread result. */
     public static StepResult release(RelayLogic logic, RelayState s, String poller, Held held, Finer finer) {
-        OutboxRow row = s.row(held.eventId()).orElseThrow(() -> new IllegalArgumentException("no outbox row " + held.eventId()));
-        if (!logic.acceptsRelease(row, held.token(), poller, s.clock())) {
-            return unmatched(logic, s, row, Outcome.Unmatched.RELEASE, held.token(), finer);
+        OutboxRow row = s.row(held.eventId()).orElse(null);
+        if (row == null || !logic.acceptsRelease(row, held.token(), poller, s.clock())) {
+            return unmatched(logic, s, held.eventId(), Outcome.Unmatched.RELEASE, held.token(), finer);
         }
         return new StepResult(s.withRow(released(logic, row)), new Outcome.Released(row.id(), held.token()));
     }
@@ -264,14 +267,38 @@ public final class RelayTransactions {
      * An ack or release that matched no row. A poller that reads the result knows it did not apply; one that
      * does not, and unlocks after settling, clears the row's lease by id believing the row is its own and done.
      */
-    private static StepResult unmatched(RelayLogic logic, RelayState s, OutboxRow row, String what, long token, Finer finer) {
-        boolean unlocks = logic.unlocksAfterSettling() && !logic.readsSettleResult() && row.hasLease();
+    private static StepResult unmatched(RelayLogic logic, RelayState s, String eventId, String what, long token, Finer finer) {
+        OutboxRow row = s.row(eventId).orElse(null);
+        boolean unlocks = logic.unlocksAfterSettling() && !logic.readsSettleResult() && row != null && row.hasLease();
+        long current = currentToken(s, eventId);
         if (unlocks) {
-            return new StepResult(s.withRow(row.withLease(null)),
-                    new Outcome.Unmatched(what, row.id(), token, row.currentToken(), true));
+            return new StepResult(s.withRow(row.withLease(null)), new Outcome.Unmatched(what, eventId, token, current, true));
         }
-        return new StepResult(s, finer.unmatched() ? new Outcome.Unmatched(what, row.id(), token, row.currentToken(), false)
-                : new Outcome.Stale(row.id(), token, row.currentToken()));
+        return new StepResult(s, finer.unmatched() ? new Outcome.Unmatched(what, eventId, token, current, false)
+                : new Outcome.Stale(eventId, token, current));
+    }
+
+    /** The row's current token for a refused ack, release or renewal: -1 for no lease, or the row is gone. */
+    private static long currentToken(RelayState s, String eventId) {
+        return s.row(eventId).map(OutboxRow::currentToken).orElse(Outcome.ROW_DELETED);
+    }
+
+    /** The rows the outbox cleanup would delete now, in sequence order. */
+    public static List<OutboxRow> cleanupTakes(RelayLogic logic, RelayState s) {
+        List<OutboxRow> taken = new ArrayList<>();
+        for (OutboxRow r : s.rows()) {
+            if (logic.cleanupTakes(r, s.clock())) {
+                taken.add(r);
+            }
+        }
+        return taken;
+    }
+
+    /** The outbox cleanup job: deletes the rows the logic's purge takes, remembering each as it was. */
+    public static StepResult cleanup(RelayLogic logic, RelayState s) {
+        List<OutboxRow> taken = cleanupTakes(logic, s);
+        return new StepResult(s.withoutRows(taken).withHazards(s.hazards().cleanedUp(taken)),
+                new Outcome.CleanedUp(taken, s.clock()));
     }
 
     /** One clock tick. */

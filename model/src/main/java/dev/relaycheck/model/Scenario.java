@@ -28,7 +28,8 @@ import java.util.SortedMap;
  * @param maxProduceFails    producer transaction failures allowed
  * @param producedDuringRun  false: the events are committed before the run starts; true: Produce steps commit them
  * @param requiredWitnesses  outcomes the scenario must reach for a check of it to count
- * @param hazardBounds       bounds of the later hazards (renewals, clock skew, overlapping producers);
+ * @param hazardBounds       bounds of the later hazards (renewals, clock skew, overlapping producers) and how the
+ *                           pollers' instance ids are given out;
  *                           {@link HazardBounds#NONE} leaves the world as it was before them
  */
 public record Scenario(String name,
@@ -56,19 +57,101 @@ public record Scenario(String name,
      * @param producersOverlap the producer's transactions overlap: each event's sequence is allocated when its
      *                         transaction begins and its row becomes visible when it commits, in any order
      *                         (needs {@code producedDuringRun})
+     * @param instanceIds      whether two pollers may present one instance id ({@link InstanceIds})
+     * @param cleanup          the outbox cleanup job runs between the relay's transactions, whenever it would
+     *                         delete a row ({@link Step.Cleanup}); false: outbox rows are never deleted
      */
-    public record HazardBounds(int maxRenewals, int maxSkew, boolean producersOverlap) {
+    public record HazardBounds(int maxRenewals, int maxSkew, boolean producersOverlap, InstanceIds instanceIds,
+                               boolean cleanup) {
         public static final HazardBounds NONE = new HazardBounds(0, 0, false);
 
         public HazardBounds {
             if (maxRenewals < 0 || maxSkew < 0) {
                 throw new IllegalArgumentException("renewals and max-skew must be >= 0");
             }
+            java.util.Objects.requireNonNull(instanceIds, "instanceIds");
+        }
+
+        /** Bounds with every poller's instance id its own ({@link InstanceIds#UNIQUE}) and no outbox cleanup. */
+        public HazardBounds(int maxRenewals, int maxSkew, boolean producersOverlap) {
+            this(maxRenewals, maxSkew, producersOverlap, InstanceIds.UNIQUE, false);
         }
 
         public boolean isNone() {
             return equals(NONE);
         }
+    }
+
+    /**
+     * The instance id each poller writes as a lease's owner and is known by to every decision (the {@code poller}
+     * argument): the name a relay gives its process or thread ({@code locked_by}, {@code owner}). A relay that
+     * fences or re-claims by owner is safe only while no two live workers present one id; this dimension says
+     * whether they do.
+     */
+    public enum InstanceIds {
+        /** Every poller presents its own name. */
+        UNIQUE("unique", "every poller has an instance id of its own"),
+        /** Every poller presents {@link #SHARED_ID}: one node's workers, known by the node's name. */
+        SHARED("shared", "the pollers are one node's workers and share its instance id " + InstanceIds.SHARED_ID),
+        /**
+         * The last poller presents the first poller's name: a restart of the first under its instance id, while the
+         * first, presumed dead (stalled, cut off), still runs.
+         */
+        REUSED("reused", "the last poller is a restart of the first under the first's instance id, while the first, "
+                + "presumed dead, still runs");
+
+        /** The instance id every poller presents under {@link #SHARED}. */
+        public static final String SHARED_ID = "node-1";
+
+        private final String text;
+        private final String meaning;
+
+        InstanceIds(String text, String meaning) {
+            this.text = text;
+            this.meaning = meaning;
+        }
+
+        /** The word in scenario files and on the command line. */
+        public String text() {
+            return text;
+        }
+
+        /** What it means, in a sentence's words. */
+        public String meaning() {
+            return meaning;
+        }
+
+        public static InstanceIds parse(String text) {
+            for (InstanceIds i : values()) {
+                if (i.text.equalsIgnoreCase(text.strip())) {
+                    return i;
+                }
+            }
+            throw new IllegalArgumentException("'" + text + "' is none of unique, shared, reused");
+        }
+    }
+
+    /** How the pollers' instance ids are given out ({@link InstanceIds#UNIQUE} unless the scenario says otherwise). */
+    public InstanceIds instanceIds() {
+        return hazardBounds.instanceIds();
+    }
+
+    /** The instance id poller {@code poller} presents: its lease's owner and the poller every decision is told of. */
+    public String instanceId(String poller) {
+        return switch (hazardBounds.instanceIds()) {
+            case UNIQUE -> poller;
+            case SHARED -> InstanceIds.SHARED_ID;
+            case REUSED -> poller.equals(pollers.get(pollers.size() - 1)) ? pollers.get(0) : poller;
+        };
+    }
+
+    /**
+     * The other pollers that present the same instance id as {@code poller}, in scenario order (none with unique
+     * ids): the workers an owner name cannot tell it from.
+     */
+    public List<String> sharingInstanceId(String poller) {
+        String id = instanceId(poller);
+        return pollers.stream().filter(p -> !p.equals(poller) && instanceId(p).equals(id)).toList();
     }
 
     /** A scenario without the later hazards ({@link HazardBounds#NONE}). */
@@ -93,6 +176,11 @@ public record Scenario(String name,
     /** Whether the producer's transactions overlap (sequence allocated at begin, row visible at commit). */
     public boolean producersOverlap() {
         return hazardBounds.producersOverlap();
+    }
+
+    /** Whether the outbox cleanup job runs in this world. */
+    public boolean cleanup() {
+        return hazardBounds.cleanup();
     }
 
     /** Actor name of the producing service in steps and traces. */
@@ -168,7 +256,7 @@ public record Scenario(String name,
     public int grantedLease(RelayLogic logic) {
         int expiry;
         try {
-            expiry = logic.leaseExpiry(0, leaseTicks);
+            expiry = logic.leaseExpiry(0, leaseTicks, 0); // the form the model asks: a logic may override only it
         } catch (RuntimeException e) {
             return leaseTicks; // the search reports the throw at the claim that makes it, with its step
         }
@@ -214,7 +302,8 @@ public record Scenario(String name,
                 .batch(batch).leaseTicks(leaseTicks).tickBound(tickBound).maxCrashes(maxCrashes).maxLostAcks(maxLostAcks)
                 .maxDeliverFails(maxDeliverFails).maxProduceFails(maxProduceFails).producedDuringRun(producedDuringRun)
                 .requires(requiredWitnesses.toArray(Witness[]::new)).maxRenewals(hazardBounds.maxRenewals())
-                .maxSkew(hazardBounds.maxSkew()).producersOverlap(hazardBounds.producersOverlap());
+                .maxSkew(hazardBounds.maxSkew()).producersOverlap(hazardBounds.producersOverlap())
+                .instanceIds(hazardBounds.instanceIds()).cleanup(hazardBounds.cleanup());
         initialStock.forEach(b::stock);
         return b;
     }
@@ -238,6 +327,8 @@ public record Scenario(String name,
         private int maxRenewals;
         private int maxSkew;
         private boolean producersOverlap;
+        private InstanceIds instanceIds = InstanceIds.UNIQUE;
+        private boolean cleanup;
 
         private Builder(String name) {
             this.name = name;
@@ -370,10 +461,22 @@ public record Scenario(String name,
             return this;
         }
 
+        /** How the pollers' instance ids are given out ({@link InstanceIds}). */
+        public Builder instanceIds(InstanceIds ids) {
+            this.instanceIds = ids;
+            return this;
+        }
+
+        /** The outbox cleanup job runs between the relay's transactions. */
+        public Builder cleanup(boolean b) {
+            this.cleanup = b;
+            return this;
+        }
+
         public Scenario build() {
             return new Scenario(name, description, pollers, events, Sorted.copy(stock), batch, leaseTicks, tickBound,
                     maxCrashes, maxLostAcks, maxDeliverFails, maxProduceFails, producedDuringRun, witnesses,
-                    new HazardBounds(maxRenewals, maxSkew, producersOverlap));
+                    new HazardBounds(maxRenewals, maxSkew, producersOverlap, instanceIds, cleanup));
         }
     }
 }

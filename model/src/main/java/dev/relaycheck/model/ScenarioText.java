@@ -29,13 +29,15 @@ import java.util.Set;
  * renewals      1                          (lease renewals the pollers may make; default 0, written only if set)
  * max-skew      1                          (each poller's clock is off by up to this many ticks; default 0)
  * producers-overlap   true                 (producer transactions overlap: commit order differs from seq order)
+ * instance-ids  shared                     (unique, shared by the pollers, or reused by a restart of the first; default unique)
+ * cleanup       true                       (the outbox cleanup job runs between the relay's transactions; default false)
  * </pre>
  */
 public final class ScenarioText {
     /** Every key, in the order {@link #write} prints them. */
     public static final List<String> KEYS = List.of("name", "description", "pollers", "stock", "event", "batch", "lease",
             "ticks", "crashes", "lost-acks", "deliver-fails", "produce-fails", "produced-during-run", "requires",
-            "renewals", "max-skew", "producers-overlap");
+            "renewals", "max-skew", "producers-overlap", "instance-ids", "cleanup");
     private static final Set<String> REPEATABLE = Set.of("stock", "event");
 
     private ScenarioText() {
@@ -96,6 +98,12 @@ public final class ScenarioText {
         }
         if (s.producersOverlap()) {
             b.append("producers-overlap true\n");
+        }
+        if (s.instanceIds() != Scenario.InstanceIds.UNIQUE) {
+            b.append("instance-ids ").append(s.instanceIds().text()).append('\n');
+        }
+        if (s.cleanup()) {
+            b.append("cleanup true\n");
         }
         return b.toString();
     }
@@ -249,6 +257,8 @@ public final class ScenarioText {
             at("renewals", endLine, () -> b.maxRenewals(number("renewals", single.getOrDefault("renewals", "0"), 0)));
             at("max-skew", endLine, () -> b.maxSkew(number("max-skew", single.getOrDefault("max-skew", "0"), 0)));
             at("producers-overlap", endLine, () -> b.producersOverlap(bool(single.getOrDefault("producers-overlap", "false"))));
+            at("instance-ids", endLine, () -> b.instanceIds(Scenario.InstanceIds.parse(single.getOrDefault("instance-ids", "unique"))));
+            at("cleanup", endLine, () -> b.cleanup(bool(single.getOrDefault("cleanup", "false"))));
             events.forEach(b::event);
             try {
                 return b.build();

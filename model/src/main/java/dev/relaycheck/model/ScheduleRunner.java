@@ -77,6 +77,7 @@ public final class ScheduleRunner {
     /** An idle poller's claim when nothing is claimable: it runs and changes nothing. */
     private static boolean isNoOpClaim(RelayModel model, RelayState s, Step step) {
         return step instanceof Step.Claim c && s.poller(model.scenario().pollerIndex(c.poller())).isIdle()
-                && RelayTransactions.claimableIds(model.logic(), s, model.scenario().batch(), c.poller()).isEmpty();
+                && RelayTransactions.claimableIds(model.logic(), s, model.scenario().batch(),
+                        model.scenario().instanceId(c.poller())).isEmpty();
     }
 }

@@ -165,6 +165,24 @@ public sealed interface Step {
         }
     }
 
+    /**
+     * The outbox cleanup job runs once, between the relay's transactions: it deletes the rows the logic's purge
+     * takes ({@link RelayLogic#cleanupTakes}; the reference takes only DELIVERED rows). Offered only in a scenario
+     * with {@code cleanup true}, and only where it would delete something.
+     */
+    record Cleanup() implements Step {
+        /** Actor name of the outbox cleanup job in steps and traces. */
+        public static final String JOB = "cleanup";
+
+        public String actor() {
+            return JOB;
+        }
+
+        public String toString() {
+            return "Cleanup";
+        }
+    }
+
     /** A poller extends the lease on the head of its batch while it works (a heartbeat), presenting its token. */
     record Renew(String poller, String eventId, long token) implements Step {
         public String actor() {
@@ -231,15 +249,17 @@ public sealed interface Step {
                 case "Ack" -> new Ack(arg(a, 3, 0, text), a[1], token(a[2], text));
                 case "Release" -> new Release(arg(a, 3, 0, text), a[1], token(a[2], text));
                 case "Tick" -> {
-                    if (a.length != 0) {
-                        throw new IllegalArgumentException("Tick takes no arguments: '" + text + "'");
-                    }
+                    noArguments(kind, a, text);
                     yield new Tick();
                 }
                 case "Crash" -> new Crash(arg(a, 1, 0, text));
                 case "LoseAck" -> new LoseAck(arg(a, 2, 0, text), a[1]);
                 case "DeliverFails" -> new DeliverFails(arg(a, 2, 0, text), a[1]);
                 case "Purge" -> new Purge(arg(a, 1, 0, text));
+                case "Cleanup" -> {
+                    noArguments(kind, a, text);
+                    yield new Cleanup();
+                }
                 case "Renew" -> new Renew(arg(a, 3, 0, text), a[1], token(a[2], text));
                 case "Skew" -> new Skew(arg(a, 2, 0, text), Integer.parseInt(a[1].startsWith("+") ? a[1].substring(1) : a[1]));
                 case "Begin" -> new Begin(arg(a, 1, 0, text));
@@ -248,6 +268,12 @@ public sealed interface Step {
             };
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException((kind.equals("Skew") ? "bad skew in '" : "bad token in '") + text + "'");
+        }
+    }
+
+    private static void noArguments(String kind, String[] a, String text) {
+        if (a.length != 0) {
+            throw new IllegalArgumentException(kind + " takes no arguments: '" + text + "'");
         }
     }
 

@@ -17,7 +17,8 @@ public enum Witness {
     LEASE_RENEWED("a poller renewed (heartbeat) the lease it was working under", false),
     RENEWAL_REFUSED("a renewal of a lease that was taken over or had lapsed was refused", false),
     CLOCK_SKEWED("a poller ran with its clock off from the database's", false),
-    LATE_COMMIT("a row committed after a row with a later sequence was visible", false);
+    LATE_COMMIT("a row committed after a row with a later sequence was visible", false),
+    ROW_CLEANED_UP("the outbox cleanup deleted a DELIVERED row", false);
 
     private final String description;
     /** Listed in every report; the later ones only where reached or required, so older reports read as before. */
@@ -48,6 +49,42 @@ public enum Witness {
 
     public String description() {
         return description;
+    }
+
+    /**
+     * The witnesses the logic's declared shape makes unreachable in the model, each with why, in enum order:
+     * decided from the shape alone (never from a search), so a check does not call a witness the logic cannot
+     * reach vacuous. A logic whose shape cannot be asked (it throws) gets none: the search reports the throw.
+     */
+    public static java.util.Map<Witness, String> notApplicableTo(RelayLogic logic) {
+        java.util.Map<Witness, String> out = new java.util.EnumMap<>(Witness.class);
+        boolean together;
+        boolean dedups;
+        try {
+            // as the model honours it: only with the one-transaction consumer and delivery before the ack
+            together = logic.deliversAndAcksTogether() && !logic.acksBeforeDelivering()
+                    && logic.consumerShape() == RelayLogic.ConsumerShape.ONE_TRANSACTION;
+            dedups = logic.consumerChecksMarker();
+        } catch (RuntimeException e) {
+            return out;
+        }
+        if (together) {
+            String redelivery = "its delivery and ack commit in one transaction (deliversAndAcksTogether): an effect "
+                    + "commits only with its row's ack, so no lost ack leaves an applied event PENDING to be delivered again";
+            out.put(DUPLICATE_ABSORBED, redelivery);
+            out.put(LATE_REDELIVERY, redelivery);
+            out.put(ACK_MID_BATCH, "each row's ack is part of its own delivery transaction (deliversAndAcksTogether) and "
+                    + "marks that row alone, so no ack can mark rows of the batch still to deliver");
+            out.put(UNMATCHED_ACK, "its ack is part of the delivery transaction (deliversAndAcksTogether): an ack that "
+                    + "matches no row rolls the delivery back with it and shows as STALE_ACK; there is no separate ack "
+                    + "whose result the poller could misread");
+        } else if (!dedups) {
+            String noMarker = "its consumer never looks the marker up (consumerChecksMarker false), so no delivery is "
+                    + "answered DUPLICATE";
+            out.put(DUPLICATE_ABSORBED, noMarker);
+            out.put(LATE_REDELIVERY, noMarker);
+        }
+        return out;
     }
 
     /** The witnesses one step's outcome shows. */
@@ -81,6 +118,9 @@ public enum Witness {
         }
         if (outcome instanceof Outcome.Committed c && c.late()) {
             return java.util.List.of(LATE_COMMIT);
+        }
+        if (outcome instanceof Outcome.CleanedUp c && c.deleted().stream().anyMatch(r -> !r.isPending())) {
+            return java.util.List.of(ROW_CLEANED_UP);
         }
         if (outcome instanceof Outcome.Claimed c && c.grants().stream().anyMatch(Outcome.Grant::replacedExpired)) {
             return java.util.List.of(LEASE_RECLAIMED);

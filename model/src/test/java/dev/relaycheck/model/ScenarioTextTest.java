@@ -86,6 +86,7 @@ class ScenarioTextTest {
                 "soak", 9));
         before.putAll(Map.of("marker-retention", 2, "batch-ack", 2, "unmatched-settle", 2, // issue 20's scenarios
                 "lease-renewal", 4, "clock-skew", 3, "commit-visibility", 2));
+        before.put("outbox-cleanup", 2);
         for (Scenario s : ReferenceScenarios.all()) {
             for (RelayLogic logic : LogicCatalogue.all()) {
                 assertThat(new RelayModel(logic, s).maxTicks()).as("%s / %s", s.name(), logic.id())

@@ -4,10 +4,12 @@ import dev.relaycheck.checker.ModelCheck;
 import dev.relaycheck.checker.replay.ReplayLine;
 import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.UsageException;
+import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.checker.harness.HarnessJvm;
 import dev.relaycheck.checker.harness.UserClasses;
 import dev.relaycheck.checker.report.CheckerRows;
 import dev.relaycheck.checker.report.FullCheck;
+import dev.relaycheck.checker.report.JUnitXml;
 import dev.relaycheck.checker.report.Report;
 import dev.relaycheck.checker.report.RunDiff;
 import dev.relaycheck.checker.report.RunSummary;
@@ -24,6 +26,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -128,12 +131,37 @@ final class CheckCommand implements Callable<Integer> {
         if (user.given()) {
             user.load(); // one usage line now, not a failed harness later
         }
+        // the regression corpus first: a recorded failure of this logic that comes back fails the run in seconds
+        List<JUnitXml.Case> corpus = new ArrayList<>();
+        if (checkers.contains("model")) {
+            List<Corpus.Replayed> replayed = Corpus.replay(search.results(), subject);
+            if (!replayed.isEmpty()) {
+                out.println("== regression corpus: " + replayed.size() + " recorded failures of " + subject.id() + " replayed first");
+            }
+            for (Corpus.Replayed c : replayed) {
+                String name = c.file().getFileName().toString();
+                out.println("  " + (c.cameBack() ? "CAME BACK " + c.result().verdict() : "fixed") + "  " + c.file());
+                corpus.add(JUnitXml.Case.corpus(name, c.cameBack(), c.result().verdict().toString(), c.result().report()));
+            }
+            List<Corpus.Replayed> back = replayed.stream().filter(Corpus.Replayed::cameBack).toList();
+            if (!back.isEmpty()) {
+                back.forEach(c -> out.print(c.result().report()));
+                writeJUnitXml(JUnitXml.render(corpus));
+                Verdict worst = Verdict.worst(back.stream().map(c -> c.result().verdict()).toList());
+                out.printf("FAIL: %d recorded failures of %s came back (results/failures/, replayed before any search); verdict %s; "
+                        + "JUnit XML %s%n", back.size(), subject.id(), worst, search.results.resolve(JUnitXml.FILE));
+                out.flush();
+                return ExitCodes.of(worst);
+            }
+            out.flush();
+        }
         FullCheck.Options options = new FullCheck.Options(subject, chosen, search.bfs(progress), b, checkers,
                 home, search.results(), sqlRelay, List.copyOf(new LinkedHashSet<>(dbs)), user,
                 new FullCheck.HarnessSelection(jcstressTests, HarnessJvm.lincheckProperties(lincheckBudget)), sqlControls);
         PhaseProgressPrinter phases = PhaseProgressPrinter.forStderr(spec.commandLine().getErr());
         FullCheck check = new FullCheck(options, spec.commandLine().getErr(), ExitCodes::of, phases, before);
         Report r = check.run();
+        writeJUnitXml(JUnitXml.render(r, corpus));
         phases.finishLine();
         print(out, r, chosen, check.comparison());
         check.comparison().ifPresent(d -> {
@@ -143,9 +171,20 @@ final class CheckCommand implements Callable<Integer> {
         return ExitCodes.of(r.verdict());
     }
 
+    private void writeJUnitXml(String xml) {
+        Path file = search.results.resolve(JUnitXml.FILE);
+        try {
+            java.nio.file.Files.createDirectories(search.results);
+            java.nio.file.Files.writeString(file, xml, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
     private void print(PrintWriter out, Report r, List<Scenario> chosen, Optional<RunDiff> comparison) {
         ModelCheck.Outcome o = r.model();
-        out.println("== logic under test: " + r.subject().id() + " (" + r.subject().description() + ")");
+        out.println("== " + (r.referenceLogic() ? Report.referenceLogicLine(r.subject().id(), id -> id)
+                : "logic under test: " + r.subject().id()) + " (" + r.subject().description() + ")");
         if (r.ran("model")) {
             printModel(out, o, chosen);
         } else {
@@ -164,8 +203,9 @@ final class CheckCommand implements Callable<Integer> {
         List<String> covered = r.targets().stream().filter(r::covered).toList();
         long caught = covered.stream().filter(r::caughtSomewhere).count();
         // without the model, the line names what was checked: the SQL relay when one was given
-        String what = r.ran("model") ? r.subject().id() + " passed " + passed + " of " + o.subject().size() + " scenarios"
-                : r.sqlRelay().map(s -> "SQL relay " + s.id()).orElse(r.subject().id()) + ", model not selected";
+        String logicName = (r.referenceLogic() ? "the reference logic " : "") + r.subject().id();
+        String what = r.ran("model") ? logicName + " passed " + passed + " of " + o.subject().size() + " scenarios"
+                : r.sqlRelay().map(s -> "SQL relay " + s.id()).orElse(logicName) + ", model not selected";
         out.printf("%s: %s; %s; verdict %s; report %s%n", r.passed() ? "PASS" : "FAIL", what,
                 covered.isEmpty() ? "no variants run" : caught + " of " + covered.size() + " variants caught", r.verdict(),
                 search.results.resolve("index.html"));

@@ -15,10 +15,11 @@ final class ChildProcesses {
     }
 
     static void dieWithParent() {
-        Runtime.getRuntime().addShutdownHook(new Thread(ChildProcesses::killAll, "relaycheck-kill-children"));
+        Runtime.getRuntime().addShutdownHook(new Thread(ChildProcesses::killAllNow, "relaycheck-kill-children"));
     }
 
-    private static void killAll() {
+    /** Kills every descendant now (also from another hook, which cannot wait for this one). */
+    static void killAllNow() {
         for (int round = 0; round < ROUNDS; round++) {
             List<ProcessHandle> alive = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList();
             if (alive.isEmpty()) {

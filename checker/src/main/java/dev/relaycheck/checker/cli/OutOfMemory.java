@@ -50,10 +50,10 @@ final class OutOfMemory {
                     System.err.println("relaycheck: error while shutting down, in thread " + thread.getName() + ": " + e);
                 } else if (!causedBy(e)) {
                     System.err.println("relaycheck: internal error in thread " + thread.getName() + ": " + e);
-                    System.exit(RelaycheckCli.INTERNAL); // a dead worker would leave the search waiting for it
+                    ProcessGuard.exit(RelaycheckCli.INTERNAL); // a dead worker would leave the search waiting for it
                 } else if (claim()) {
                     STDERR.write(LINE_BYTES);
-                    System.exit(RelaycheckCli.INTERNAL);
+                    ProcessGuard.exit(RelaycheckCli.INTERNAL);
                 }
                 // else: the thread that reported first ends the process
             } catch (Throwable stillOutOfMemory) {

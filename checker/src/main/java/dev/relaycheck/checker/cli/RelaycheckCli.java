@@ -1,6 +1,7 @@
 package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.checker.UsageException;
+import dev.relaycheck.checker.packed.PackedSpace;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ScopeType;
@@ -49,6 +50,7 @@ public final class RelaycheckCli implements Runnable {
     public static void main(String[] args) {
         OutOfMemory.install();
         ChildProcesses.dieWithParent();
+        ProcessGuard.install();
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
         int exit;
@@ -58,7 +60,7 @@ public final class RelaycheckCli implements Runnable {
             out.flush(); // autoflush covers println only: a command that ends with print() must still be seen
             err.flush();
         }
-        System.exit(exit);
+        ProcessGuard.exit(exit);
     }
 
     /** Runs the CLI with the given streams; returns the exit code (tests call this). */
@@ -74,6 +76,10 @@ public final class RelaycheckCli implements Runnable {
             if (ex instanceof UsageException) {
                 err.println("relaycheck: " + ex.getMessage());
                 return USAGE;
+            }
+            if (ex instanceof PackedSpace.Disagreement) { // a relaycheck bug, said in one line: no verdict
+                err.println("relaycheck: " + ex.getMessage());
+                return INTERNAL;
             }
             if (OutOfMemory.causedBy(ex)) {
                 OutOfMemory.report(err);

@@ -30,11 +30,15 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--classpath", paramLabel = "JAR[:DIR...]",
             description = "where to load the logic's class from, when it is a user's logic (not a catalogue id)")
     String classpath;
+    @Option(names = "--decision-timeout", paramLabel = "SECONDS", defaultValue = "10",
+            description = "a decision of the logic that does not return within this long is a LOGIC-ERROR (default: ${DEFAULT-VALUE})")
+    String decisionTimeout = "10";
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
+        LogicOptions.applyDecisionTimeout(decisionTimeout);
         ReplayRecord record = read();
         Replayer.Result r = Replayer.replay(record, subject(record));
         spec.commandLine().getOut().print(r.report());

@@ -35,6 +35,10 @@ final class ScenarioOverrides {
     Integer deliverFails;
     @Option(names = "--produce-fails", paramLabel = "N", description = "override: failed produces allowed")
     Integer produceFails;
+    @Option(names = "--instance-ids", paramLabel = "unique|shared|reused",
+            description = "override: whether pollers present instance ids of their own (unique), one node's id (shared), "
+                    + "or the last poller the first's, as a restart that reuses it while the first still runs (reused)")
+    String instanceIds;
 
     /** {@code s} with every given flag applied, renamed after them; {@code s} itself when none is given. */
     Scenario apply(Scenario s) {
@@ -85,6 +89,16 @@ final class ScenarioOverrides {
         if (produceFails != null) {
             b.maxProduceFails(at("--produce-fails", produceFails, 0));
             changed.add("produce-fails=" + produceFails);
+        }
+        if (instanceIds != null) {
+            Scenario.InstanceIds ids;
+            try {
+                ids = Scenario.InstanceIds.parse(instanceIds);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--instance-ids: " + e.getMessage());
+            }
+            b.instanceIds(ids);
+            changed.add("instance-ids=" + ids.text());
         }
         if (changed.isEmpty()) {
             return s;

@@ -80,6 +80,7 @@ final class LogicTable {
         // a dedup key's id per (event, token), 0 while unknown; looked up only, never iterated
         private final Map<String, Integer> keyIds = new ConcurrentHashMap<>();
         private final AtomicInteger lastKeyId = new AtomicInteger();
+        private final Map<Integer, String> keyNames = new ConcurrentHashMap<>(); // the key of each id; looked up only
         private AtomicIntegerArray keyIdByEventToken; // sized by the layout's token bound
         private int tokenColumns;
         private final AtomicIntegerArray keyOfEvent; // without marker tokens: the one key id of each event's marker
@@ -94,10 +95,10 @@ final class LogicTable {
             grantedLease = model.grantedLease();
             healingBound = Healing.bound(model);
             Class<?> user = dev.relaycheck.model.CheckedLogic.unwrap(logic).getClass();
-            claimKnowsPoller = overrides(user, "isClaimable", OutboxRow.class, List.class, int.class, String.class);
-            tokenKnowsPoller = overrides(user, "issueToken", OutboxRow.class, long.class, String.class);
-            ackKnowsContext = overrides(user, "acceptsAck", OutboxRow.class, long.class, String.class, int.class);
-            releaseKnowsContext = overrides(user, "acceptsRelease", OutboxRow.class, long.class, String.class, int.class);
+            claimKnowsPoller = readsContext(user, "isClaimable");
+            tokenKnowsPoller = readsContext(user, "issueToken");
+            ackKnowsContext = readsContext(user, "acceptsAck");
+            releaseKnowsContext = readsContext(user, "acceptsRelease");
             markerTokens = keyDependsOnToken(logic, scenario.events());
             keyOfEvent = new AtomicIntegerArray(scenario.events().size());
         }
@@ -137,13 +138,31 @@ final class LogicTable {
             }
         }
 
-        /** Whether {@code user} overrides the overload with the context (the interface's default ignores it). */
-        private static boolean overrides(Class<?> user, String name, Class<?>... parameters) {
-            try {
-                return user.getMethod(name, parameters).getDeclaringClass() != RelayLogic.class;
-            } catch (NoSuchMethodException e) {
-                return true;
+        /**
+         * Whether {@code user}'s answer to decision {@code name} can depend on the context (the poller, the clock)
+         * that only its longer overloads are given: whether it declares any of them, anywhere but in the
+         * interface, whose defaults only pass the question on to the shorter form. The model asks the longest
+         * form, whichever of them a class overrides.
+         */
+        static boolean readsContext(Class<?> user, String name) {
+            int shortest = Integer.MAX_VALUE;
+            for (java.lang.reflect.Method m : RelayLogic.class.getMethods()) {
+                if (m.getName().equals(name)) {
+                    shortest = Math.min(shortest, m.getParameterCount());
+                }
             }
+            for (java.lang.reflect.Method m : RelayLogic.class.getMethods()) {
+                if (m.getName().equals(name) && m.getParameterCount() > shortest) {
+                    try {
+                        if (user.getMethod(name, m.getParameterTypes()).getDeclaringClass() != RelayLogic.class) {
+                            return true;
+                        }
+                    } catch (NoSuchMethodException e) {
+                        return true;
+                    }
+                }
+            }
+            return false;
         }
 
         /** The id of the dedup key of {@code event} delivered under {@code token}, asking the logic once. */
@@ -154,13 +173,22 @@ final class LogicTable {
                 return id;
             }
             String key = logic.dedupKey(scenario.events().get(event), token);
-            id = keyIds.computeIfAbsent(key, k -> lastKeyId.incrementAndGet());
+            id = keyIds.computeIfAbsent(key, k -> {
+                int fresh = lastKeyId.incrementAndGet();
+                keyNames.put(fresh, k);
+                return fresh;
+            });
             keyIdByEventToken.set(at, id);
             if (!markerTokens && !keyOfEvent.compareAndSet(event, 0, id) && keyOfEvent.get(event) != id) {
                 throw new PackedSpace.Overflow("logic " + logic.id() + " keys the marker of "
                         + scenario.events().get(event).id() + " by its delivery token; the readable model keeps every key");
             }
             return id;
+        }
+
+        /** The dedup key that id {@code id} stands for, as the logic gave it. */
+        String keyName(int id) {
+            return keyNames.get(id);
         }
 
         /** The key id of the marker an event's applied delivery under {@code markerToken} wrote. */
@@ -275,7 +303,7 @@ final class LogicTable {
         }
         List<OutboxRow> view = List.copyOf(outbox);
         for (int k = 0, taken = 0; k < view.size() && taken < at.batch; k++) {
-            if (logic.isClaimable(view.get(k), view, s[CLOCK], pollers.get(p))) {
+            if (logic.isClaimable(view.get(k), view, s[CLOCK], pollers.get(p), s[CLOCK])) { // no skew: the poller's clock is the database's
                 mask |= 1 << index.get(k);
                 taken++;
             }
@@ -312,7 +340,7 @@ final class LogicTable {
             expiryKnown = Arrays.copyOf(expiryKnown, 2 * now);
         }
         if (!expiryKnown[now]) {
-            expiries[now] = logic.leaseExpiry(now, shared.scenario.leaseTicks());
+            expiries[now] = logic.leaseExpiry(now, shared.scenario.leaseTicks(), now);
             expiryKnown[now] = true;
         }
         return expiries[now];

@@ -164,6 +164,11 @@ final class PackedModel {
         };
     }
 
+    /** The memoised decisions' shared part, for a logic the engine does not know; null for a shipped one. */
+    LogicTable.Shared shared() {
+        return table == null ? null : table.shared;
+    }
+
     /** What each step may read and write, for this model's logic. */
     StepFootprint footprints() {
         return table == null ? new StepFootprint(scenario, logic, at) : new StepFootprint(scenario, table.shared, at);
@@ -298,6 +303,11 @@ final class PackedModel {
         }
     }
 
+    /** A healing run's step: {@link #step}, for the agreement probe to follow a healing run step by step. */
+    int healingStep(int[] s, int step) {
+        return step(s, step);
+    }
+
     /** Applies an enabled step to {@code s} in place, without a journal; returns what it broke and showed. */
     private int step(int[] s, int step) {
         int p = step & 15;
@@ -397,8 +407,8 @@ final class PackedModel {
             int e = claimable[k];
             int r = at.row(e);
             boolean hadLease = s[r + OWNER] != 0;
-            if (hadLease && now < s[r + EXPIRY]) {
-                result |= Successors.BREAKS_TRANSITION; // replaced a live lease: SINGLE_LIVE_LEASE
+            if (hadLease && now < s[r + EXPIRY] && heldByAnother(s, p, e, s[r + TOKEN])) {
+                result |= Successors.BREAKS_TRANSITION; // replaced a live lease its holder still holds: SINGLE_LIVE_LEASE
             }
             if (hadLease) {
                 result |= RECLAIMED;
@@ -420,6 +430,19 @@ final class PackedModel {
         set(s, b + PHASE, firstPhase);
         set(s, b + HELD, n);
         return result;
+    }
+
+    /** Whether a poller other than {@code p} holds event {@code e} under {@code token} (it believes it owns the row). */
+    private boolean heldByAnother(int[] s, int p, int e, int token) {
+        for (int q = 0; q < at.pollers; q++) {
+            int b = at.poller(q);
+            for (int k = 0; q != p && k < s[b + HELD]; k++) {
+                if (s[at.heldEvent(b, k)] == e && s[at.heldToken(b, k)] == token) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private int deliver(int[] s, int b) {

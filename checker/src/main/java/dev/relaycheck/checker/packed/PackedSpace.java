@@ -3,6 +3,7 @@ package dev.relaycheck.checker.packed;
 import dev.relaycheck.checker.search.StateSpace;
 import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.checker.logic.LogicFault;
+import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.Step;
 import dev.relaycheck.model.RelayModel;
@@ -46,12 +47,25 @@ public final class PackedSpace implements StateSpace {
         }
     }
 
+    /**
+     * The packed engine and the readable model disagree on a user's logic ({@link AgreementProbe}): a bug in
+     * relaycheck, which the search must not hide behind a verdict. Its message is one line.
+     */
+    public static final class Disagreement extends RuntimeException {
+        Disagreement(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private final RelayModel readable;
     private final Scenario scenario;
     private final PackedLogic logic; // a shipped logic, or null ...
     private final LogicTable.Shared table; // ... and the memoised decisions of any other
     private final PackedLayout layout;
 
-    private PackedSpace(Scenario scenario, PackedLogic logic, LogicTable.Shared table) {
+    private PackedSpace(RelayModel readable, PackedLogic logic, LogicTable.Shared table) {
+        this.readable = readable;
+        Scenario scenario = readable.scenario();
         this.scenario = scenario;
         this.logic = logic;
         this.table = table;
@@ -68,7 +82,7 @@ public final class PackedSpace implements StateSpace {
         }
         Optional<PackedLogic> shipped = PackedLogic.of(model.logic());
         try {
-            return Optional.of(new PackedSpace(model.scenario(), shipped.orElse(null),
+            return Optional.of(new PackedSpace(model, shipped.orElse(null),
                     shipped.isPresent() ? null : new LogicTable.Shared(model)));
         } catch (LogicFailure f) { // its shapes answered now what they did not before: the readable model says where
             return Optional.empty();
@@ -148,8 +162,9 @@ public final class PackedSpace implements StateSpace {
     }
 
     /**
-     * The hazards of issue 20 (lease renewal, clock skew, overlapping producers, cursor relays) the packed encoding
-     * does not hold, as words for the note the search prints when it falls back to the readable model; "" when
+     * The hazards of issue 20 (lease renewal, clock skew, overlapping producers, cursor relays) and instance ids shared
+     * or reused by pollers, which the packed encoding does not hold, as words for the note the search prints when it
+     * falls back to the readable model; "" when
      * the model uses none of them. A scenario's bounds or a logic's cursor rule decide, never the logic's class.
      */
     public static String unmodelledHazard(RelayModel model) {
@@ -167,7 +182,30 @@ public final class PackedSpace implements StateSpace {
         if (model.logic().cursorRule() != dev.relaycheck.model.RelayLogic.CursorRule.NONE) {
             what.add("cursor relays");
         }
+        if (s.instanceIds() != Scenario.InstanceIds.UNIQUE) {
+            // a lease's owner and every decision's poller are the poller's own index in the encoding
+            what.add("pollers that present one instance id (instance-ids " + s.instanceIds().text() + ")");
+        }
+        if (s.cleanup()) {
+            what.add("the outbox cleanup");
+        }
         return String.join(", ", what);
+    }
+
+    /**
+     * Before the search's verdict on a user's logic is trusted: the {@link AgreementProbe}'s seeded walks on both
+     * engines, seeded by the logic and the scenario. Throws {@link Disagreement} where they disagree, and a
+     * {@link Fallback} where the packed encoding overflows on the way. A shipped logic's re-implementation is
+     * held to the readable model by the tests instead.
+     */
+    public void probeAgreement() {
+        if (table == null) {
+            return;
+        }
+        long seed = (long) readable.logic().id().hashCode() << 32 ^ scenario.name().hashCode();
+        AgreementProbe.disagreement(CheckedLogic.unwrap(readable.logic()), scenario, seed).ifPresent(line -> {
+            throw new Disagreement(line);
+        });
     }
 
     @Override

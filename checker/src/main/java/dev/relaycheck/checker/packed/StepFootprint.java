@@ -51,7 +51,7 @@ final class StepFootprint {
     private final int pollerShift;
 
     StepFootprint(Scenario scenario, PackedLogic logic, PackedLayout at) {
-        this(scenario, logic == PackedLogic.DEDUP_BY_PAYLOAD ? SAME_PAYLOAD : OWN_ONLY, false, at);
+        this(scenario, logic == PackedLogic.DEDUP_BY_PAYLOAD ? SAME_PAYLOAD : OWN_ONLY, false, TAKES_LIVE_LEASES.contains(logic), at);
     }
 
     /**
@@ -59,15 +59,23 @@ final class StepFootprint {
      * delivery, and an ack or release that is told the clock reads it.
      */
     StepFootprint(Scenario scenario, LogicTable.Shared table, PackedLayout at) {
-        this(scenario, ANY_MARKER, table.ackKnowsContext || table.releaseKnowsContext, at);
+        this(scenario, ANY_MARKER, table.ackKnowsContext || table.releaseKnowsContext, true, at);
     }
+
+    /**
+     * The shipped logics whose claim may take a row under a live lease. Such a claim breaks SINGLE_LIVE_LEASE only
+     * while another poller still holds the row, so it reads every poller; a logic the engine does not know may too.
+     */
+    private static final java.util.Set<PackedLogic> TAKES_LIVE_LEASES = java.util.EnumSet.of(PackedLogic.CLAIM_IGNORES_LEASE,
+            PackedLogic.CHECK_THEN_ACT_CLAIM);
 
     /** Which markers a delivery reads, beside its own and those of later events of its aggregate. */
     private static final int OWN_ONLY = 0;
     private static final int SAME_PAYLOAD = 1;
     private static final int ANY_MARKER = 2;
 
-    private StepFootprint(Scenario scenario, int markersRead, boolean fencesReadClock, PackedLayout at) {
+    private StepFootprint(Scenario scenario, int markersRead, boolean fencesReadClock, boolean claimsReadHolders,
+                          PackedLayout at) {
         int events = at.events;
         columns = events + 1;
         boolean known = GLOBALS + 2 * events + at.pollers <= UNITS;
@@ -107,7 +115,7 @@ final class StepFootprint {
             put(PackedModel.TICK, 0, e, 1L << CLOCK, 1L << CLOCK, 2 + at.pollers);
             for (int p = 0; p < at.pollers; p++) {
                 long poller = 1L << pollerShift + p;
-                put(PackedModel.CLAIM, p, e, poller | claim, poller | claim, 2 + p);
+                put(PackedModel.CLAIM, p, e, (claimsReadHolders ? pollerUnits : poller) | claim, poller | claim, 2 + p);
                 put(PackedModel.DELIVER, p, e, poller | deliverRead, poller | effects, 2 + p);
                 put(PackedModel.ACK, p, e, poller | lease | effects | fenceClock, poller | lease, 2 + p); // an ack checks the effect
                 put(PackedModel.RELEASE, p, e, poller | lease | fenceClock, poller | lease, 2 + p);

@@ -66,6 +66,7 @@ public final class HtmlReport {
             .swimlane td.o3{background:#fde3cf;border-left-color:#d07020} .swimlane td.o4{background:#dcf3f2;border-left-color:#2a9d94}
             .swimlane td.expired{background-image:repeating-linear-gradient(45deg,transparent 0 5px,rgba(255,255,255,.75) 5px 10px)}
             .swimlane td.delivered{background:#e3f6e8;border-left-color:#2f8a47} .swimlane td.free{background:#f7f7f7;border-left-color:#bbb}
+            .swimlane td.deleted{background:repeating-linear-gradient(135deg,#fff 0 4px,#f3d6d6 4px 8px);border-left-color:#a33}
             .swimlane td.changed .lbl{font-weight:600}
             .swimlane td.unread{background:repeating-linear-gradient(45deg,#fafafa 0 4px,#eee 4px 8px)} .key.unread{background:#eee}
             .legend{font-size:12px;color:#444;margin:2px 0} .key{display:inline-block;padding:0 5px;border:1px solid #ccc;border-radius:3px}
@@ -88,8 +89,10 @@ public final class HtmlReport {
                 .append("</title>\n<style>").append(STYLE).append("</style></head><body>\n");
         b.append("<h1>relaycheck report</h1>\n");
         baseline.ifPresent(d -> baseline(b, d));
-        b.append("<p class=\"muted\">Logic under test: <code>").append(Html.esc(r.subject().id()))
-                .append("</code>: ").append(Html.esc(r.subject().description())).append("</p>\n");
+        b.append("<p class=\"muted\" id=\"logic\">").append(r.referenceLogic()
+                        ? Report.referenceLogicLine(r.subject().id(), id -> "<code>" + Html.esc(id) + "</code>")
+                        : "Logic under test: <code>" + Html.esc(r.subject().id()) + "</code>")
+                .append(": ").append(Html.esc(r.subject().description())).append("</p>\n");
         r.sqlRelay().ifPresent(s -> b.append("<p id=\"sql-relay\">SQL relay under test: <code>").append(Html.esc(s.id()))
                 .append("</code>: ").append(Html.esc(s.traits())).append("</p>\n"));
         b.append("<div id=\"verdict\" class=\"verdict ").append(r.passed() ? "pass\">PASS" : "fail\">FAIL").append("</div>\n");
@@ -265,23 +268,27 @@ public final class HtmlReport {
             b.append("<tr><td>").append(Html.esc(s.scenario().name())).append("</td><td>").append(breakable(s.verdictLine()))
                     .append(String.format("</td><td class=\"num\">%,d</td><td class=\"num\">%,d</td><td class=\"num\">%d</td>",
                             s.states(), s.transitions(), s.depth()));
+            java.util.Map<Witness, String> notApplicable = s.notApplicable();
             for (Witness w : always) {
                 long n = s.witnesses().getOrDefault(w, 0L);
                 boolean required = s.scenario().requiredWitnesses().contains(w);
                 // a search that stopped at a violation did not get the chance to reach its witnesses: not vacuous
-                boolean missing = required && n == 0 && !s.violated();
-                b.append("<td class=\"num").append(missing ? " missing" : required ? " req" : "").append("\">").append(n).append("</td>");
+                boolean missing = required && n == 0 && !s.violated() && !notApplicable.containsKey(w);
+                b.append("<td class=\"num").append(missing ? " missing" : required ? " req" : "").append("\"")
+                        .append(notApplicable.containsKey(w) ? " title=\"not applicable to this logic: "
+                                + Html.esc(notApplicable.get(w)) + "\">n/a" : ">" + n).append("</td>");
             }
             if (!later.isEmpty()) {
                 b.append("<td style=\"font-size:smaller\">");
                 for (Witness w : later) {
                     long n = s.witnesses().getOrDefault(w, 0L);
                     boolean required = s.scenario().requiredWitnesses().contains(w);
-                    boolean missing = required && n == 0 && !s.violated();
+                    boolean missing = required && n == 0 && !s.violated() && !notApplicable.containsKey(w);
                     if (n > 0 || required) {
                         b.append("<span class=\"").append(missing ? "missing" : required ? "req" : "").append("\" title=\"")
-                                .append(Html.esc(w.name() + ": " + w.description())).append("\">").append(w.name().toLowerCase(Locale.ROOT)
-                                        .replace('_', ' ')).append(' ').append(n).append("</span><br>");
+                                .append(Html.esc(w.name() + ": " + (notApplicable.containsKey(w) ? "not applicable to this logic: "
+                                        + notApplicable.get(w) : w.description()))).append("\">").append(w.name().toLowerCase(Locale.ROOT)
+                                        .replace('_', ' ')).append(' ').append(notApplicable.containsKey(w) ? "n/a" : n).append("</span><br>");
                     }
                 }
                 b.append("</td>");

@@ -5,12 +5,14 @@ import dev.relaycheck.checker.ModelCheck;
 import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.jdbc.SqlFinding;
+import dev.relaycheck.model.CorrectRelayLogic;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Everything one {@code relaycheck check} found, from every checker, and the verdict drawn from it. The
@@ -43,9 +45,32 @@ public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerR
         this(subject, model, checkers, histograms, notes, Optional.empty());
     }
 
-    /** What the report is about: the logic under test, and the user's SQL relay when the SQL checks drove one. */
+    /** What the report is about, in plain text: {@link #about(UnaryOperator)} with the names as they are. */
     public String about() {
-        return subject.id() + sqlRelay.map(s -> " and the SQL relay " + s.id()).orElse("");
+        return about(UnaryOperator.identity());
+    }
+
+    /**
+     * What the run checked of the team's, each name put through {@code name} (quoted for markdown): their logic, their
+     * SQL relay, or both. Without a logic of theirs the logic-level checkers ran relaycheck's reference logic, which is
+     * then named as that, never as the thing under test beside their relay.
+     */
+    public String about(UnaryOperator<String> name) {
+        String relay = sqlRelay.map(s -> "the SQL relay " + name.apply(s.id())).orElse("");
+        if (referenceLogic()) {
+            return relay.isEmpty() ? "the reference logic " + name.apply(subject.id()) : relay;
+        }
+        return name.apply(subject.id()) + (relay.isEmpty() ? "" : " and " + relay);
+    }
+
+    /** The line that says the logic-level checkers ran relaycheck's reference logic, its id put through {@code name}. */
+    public static String referenceLogicLine(String id, UnaryOperator<String> name) {
+        return "Logic: relaycheck's reference logic " + name.apply(id) + " (no --logic given)";
+    }
+
+    /** Whether the logic the run checked is relaycheck's own reference logic (no --logic given), not a team's. */
+    public boolean referenceLogic() {
+        return subject.getClass() == CorrectRelayLogic.class;
     }
 
     /**

@@ -104,6 +104,10 @@ public final class SummaryJson {
                 kv("depth", Integer.toString(s.depth())), kv("witnesses", w.toString()),
                 kv("required", "[" + String.join(", ", s.scenario().requiredWitnesses().stream().sorted()
                         .map(x -> str(x.name())).toList()) + "]")));
+        if (!s.notApplicable().isEmpty()) {
+            kvs.add(kv("not_applicable", "{" + String.join(", ", s.notApplicable().entrySet().stream()
+                    .map(e -> str(e.getKey().name()) + ": " + str(e.getValue())).toList()) + "}"));
+        }
         if (seconds) {
             kvs.add(kv("seconds", String.format("%.3f", s.nanos() / 1e9)));
         }

@@ -34,9 +34,11 @@ public final class SummaryMarkdown {
                     .append("**: ").append(i.text()).append(i.sampled() ? " (sampled)" : "").append('\n'));
             b.append('\n');
         });
-        b.append("## relaycheck: ").append(r.passed() ? "PASS" : "FAIL").append(" for `").append(r.subject().id()).append("`")
-                .append(r.sqlRelay().map(s -> " and the SQL relay `" + s.id() + "`").orElse(""))
+        b.append("## relaycheck: ").append(r.passed() ? "PASS" : "FAIL").append(" for ").append(r.about(id -> "`" + id + "`"))
                 .append(r.passed() ? "" : " (" + r.verdict() + ")").append("\n\n");
+        if (r.referenceLogic() && r.sqlRelay().isPresent()) {
+            b.append(Report.referenceLogicLine(r.subject().id(), id -> "`" + id + "`")).append(".\n\n");
+        }
         r.sqlRelay().ifPresent(s -> b.append(s.line()).append(".\n\n"));
         List<String> failures = r.failures();
         if (!failures.isEmpty()) {

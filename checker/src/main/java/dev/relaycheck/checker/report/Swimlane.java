@@ -89,6 +89,9 @@ public final class Swimlane {
         if (trace.stream().anyMatch(t -> t.step() instanceof Step.Purge)) {
             actors.add(Step.Purge.CONSUMER); // the inbox cleanup's purges (issue 20) get a lane
         }
+        if (trace.stream().anyMatch(t -> t.step() instanceof Step.Cleanup)) {
+            actors.add(Step.Cleanup.JOB); // so does the outbox cleanup job
+        }
         List<String> rows = story.rows().isEmpty() ? rowIds(trace) : story.rows();
         int culprit = story.culprit();
         int cause = cause(story);
@@ -175,7 +178,14 @@ public final class Swimlane {
         OutboxRow was = before == null ? null : before.rows().stream().filter(r -> r.id().equals(id)).findFirst().orElse(null);
         OutboxRow row = after.rows().stream().filter(r -> r.id().equals(id)).findFirst().orElse(null);
         if (row == null) {
-            return "<td class=\"rowbar none\"></td>";
+            String deleted = after.hazards().cleanedUp().get(id);
+            if (deleted == null) {
+                return "<td class=\"rowbar none\"></td>";
+            }
+            boolean now = was != null || before == null || marked; // the step that deleted it, or a marked one
+            return "<td class=\"rowbar deleted" + (was != null ? " changed" : "") + "\" title=\"" + Html.esc(id
+                    + ": deleted by the outbox cleanup (it was " + deleted + ")") + "\">" + (now ? "<span class=\"lbl\">DELETED</span>" : "")
+                    + "</td>";
         }
         boolean expired = row.lease() != null && row.lease().expiredAt(after.clock());
         boolean wasExpired = was != null && was.lease() != null && was.lease().expiredAt(before.clock());

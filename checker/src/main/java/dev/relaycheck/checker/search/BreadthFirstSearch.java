@@ -362,7 +362,11 @@ public final class BreadthFirstSearch {
         }
         if (packed.isPresent()) {
             try {
-                return search(model, packed.get());
+                SearchResult found = search(model, packed.get());
+                if (found.logicFault().isEmpty()) { // after the search, which a logic with hidden state must meet first
+                    packed.get().probeAgreement();
+                }
+                return found;
             } catch (PackedSpace.Fallback overflow) {
                 if (engine == Engine.PACKED) {
                     throw new UsageException("the packed engine overflowed: " + overflow.getMessage());

@@ -28,18 +28,7 @@ public final class Fingerprint {
         h = add(h, s.lastToken());
         h = add(h, s.rows().size());
         for (OutboxRow r : s.rows()) {
-            h = add(h, str(r.id()));
-            h = add(h, r.status().ordinal());
-            if (r.lease() == null) {
-                h = add(h, -1);
-            } else {
-                h = add(h, str(r.lease().owner()));
-                h = add(h, r.lease().token());
-                h = add(h, r.lease().expiry());
-            }
-            if (r.version() != 0) { // per-row versions only; a global-counter state hashes as before
-                h = add(h, r.version());
-            }
+            h = row(h, r);
         }
         h = add(h, s.businessWrites().size());
         for (String b : s.businessWrites()) {
@@ -70,6 +59,22 @@ public final class Fingerprint {
         return SplitMix64.mix(h);
     }
 
+    private static long row(long h, OutboxRow r) {
+        h = add(h, str(r.id()));
+        h = add(h, r.status().ordinal());
+        if (r.lease() == null) {
+            h = add(h, -1);
+        } else {
+            h = add(h, str(r.lease().owner()));
+            h = add(h, r.lease().token());
+            h = add(h, r.lease().expiry());
+        }
+        if (r.version() != 0) { // per-row versions only; a global-counter state hashes as before
+            h = add(h, r.version());
+        }
+        return h;
+    }
+
     private static long hazards(long h, HazardState z) {
         h = add(h, 0x4A5A4D);
         h = add(h, z.renewals());
@@ -85,6 +90,13 @@ public final class Fingerprint {
         h = add(h, z.passedOver().size());
         for (String id : z.passedOver()) {
             h = add(h, str(id));
+        }
+        if (!z.cleanedUp().isEmpty()) { // only scenarios with an outbox cleanup: the others hash as they did
+            h = add(h, z.cleanedUp().size());
+            for (Map.Entry<String, String> e : z.cleanedUp().entrySet()) {
+                h = add(h, str(e.getKey()));
+                h = add(h, str(e.getValue()));
+            }
         }
         return h;
     }

@@ -139,7 +139,7 @@ public final class ReadableSpace implements StateSpace {
                     byte breaks = Successors.NONE;
                     if (!known.test(fp) && !Invariants.checkState(model.scenario(), stored).isEmpty()) {
                         breaks = Successors.BREAKS_STATE;
-                    } else if (!Invariants.checkTransition(model.logic().tokenPolicy(), s, step, r).isEmpty()) {
+                    } else if (!Invariants.checkTransition(model.scenario(), model.logic().tokenPolicy(), s, step, r).isEmpty()) {
                         breaks = Successors.BREAKS_TRANSITION;
                     }
                     out.add(stored, fp, breaks, Successors.witnessMask(r.outcome()));

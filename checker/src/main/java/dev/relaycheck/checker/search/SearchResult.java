@@ -73,15 +73,33 @@ public record SearchResult(String strategy, String engine, RelayLogic logic, Sce
         return counterexample.isPresent();
     }
 
-    /** Required witnesses the search never reached; non-empty means the check proved nothing. */
+    /**
+     * Required witnesses the search never reached though the logic could: non-empty means the check proved
+     * nothing about those hazards. Those its declared shape makes unreachable are {@link #notApplicable()}.
+     */
     public List<Witness> missingWitnesses() {
         List<Witness> missing = new ArrayList<>();
+        Map<Witness, String> notApplicable = notApplicable();
         for (Witness w : scenario.requiredWitnesses()) {
-            if (witnesses.getOrDefault(w, 0L) == 0) {
+            if (witnesses.getOrDefault(w, 0L) == 0 && !notApplicable.containsKey(w)) {
                 missing.add(w);
             }
         }
         return missing;
+    }
+
+    /**
+     * Required witnesses the search did not reach and the logic's declared shape makes unreachable, each with why
+     * ({@link Witness#notApplicableTo}); decided from the shape, not from the search.
+     */
+    public Map<Witness, String> notApplicable() {
+        Map<Witness, String> out = new EnumMap<>(Witness.class);
+        Witness.notApplicableTo(logic).forEach((w, why) -> {
+            if (scenario.requiredWitnesses().contains(w) && witnesses.getOrDefault(w, 0L) == 0) {
+                out.put(w, why);
+            }
+        });
+        return out;
     }
 
     /** Clean, complete, not vacuous, and the logic kept its contract. */
@@ -103,10 +121,12 @@ public record SearchResult(String strategy, String engine, RelayLogic logic, Sce
         }
         b.append(String.format(", %,d healing checks", healingChecks));
         b.append("\n  witnesses:");
+        Map<Witness, String> notApplicable = notApplicable();
         for (Witness w : Witness.listed(x -> witnesses.getOrDefault(x, 0L) > 0 || scenario.requiredWitnesses().contains(x))) {
-            b.append(' ').append(w).append('=').append(witnesses.getOrDefault(w, 0L))
+            b.append(' ').append(w).append('=').append(notApplicable.containsKey(w) ? "n/a" : witnesses.getOrDefault(w, 0L))
                     .append(scenario.requiredWitnesses().contains(w) ? "(required)" : "");
         }
+        notApplicable.forEach((w, why) -> b.append("\n  ").append(w).append(" not applicable to this logic: ").append(why));
         return b.toString();
     }
 

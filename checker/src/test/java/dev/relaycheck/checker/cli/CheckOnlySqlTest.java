@@ -28,7 +28,7 @@ class CheckOnlySqlTest {
         assertThat(r.out()).contains("model checker not selected (--only sql): no exhaustive search ran")
                 .doesNotContain("== model kill matrix").doesNotContain("ESCAPED")
                 .containsPattern("(?m)^model +SKIPPED +not selected$").containsPattern("(?m)^sql +PASS +")
-                .contains("PASS: correct, model not selected; no variants run; verdict CLEAN");
+                .contains("PASS: the reference logic correct, model not selected; no variants run; verdict CLEAN");
 
         Path results = dir.resolve("only-sql");
         String json = Files.readString(results.resolve("summary.json"));

@@ -53,15 +53,15 @@ public final class ChildCli {
     }
 
     /**
-     * Whether relaycheck can start its own PostgreSQL server here (Debian's server binaries, or RELAYCHECK_PG_BIN);
+     * Whether relaycheck can start its own PostgreSQL server here (embedded PostgreSQL has binaries for this OS);
      * under CI=true it must: a skip there would prove nothing, so the caller's test fails instead.
      */
     public static boolean postgresHere() {
-        boolean binaries = Files.isDirectory(Path.of("/usr/lib/postgresql")) || System.getenv("RELAYCHECK_PG_BIN") != null;
-        if (!binaries && "true".equalsIgnoreCase(System.getenv("CI"))) {
-            throw new AssertionError("CI=true but no PostgreSQL server binaries: .ci/run installs Debian's postgresql package");
+        java.util.Optional<String> why = dev.relaycheck.jdbc.PostgresServer.unavailable();
+        if (why.isPresent() && "true".equalsIgnoreCase(System.getenv("CI"))) {
+            throw new AssertionError("CI=true but PostgreSQL cannot run here: " + why.get());
         }
-        return binaries;
+        return why.isEmpty();
     }
 
     private static Run run(Path workDir, List<String> jvmOptions, String classpath, String... args) {

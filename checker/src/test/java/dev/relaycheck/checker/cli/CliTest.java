@@ -109,10 +109,11 @@ class CliTest {
     void checkOnSmallScenariosPassesAndPrintsTheKillMatrix() {
         Run r = cli(withResults("check", "--only", "model", "-s", "event-61-lost-ack", "-s", "stale-ack-after-expiry",
                 "-s", "aggregate-order", "-s", "producer-atomicity", "-s", "crash-restart",
-                "-s", "lease-renewal", "-s", "clock-skew", "-s", "commit-visibility")); // issue 20's variants need theirs
-        assertThat(r.out()).contains("== model kill matrix").contains("PASS: correct passed 8 of 8 scenarios; 22 of 22 variants caught");
+                "-s", "lease-renewal", "-s", "clock-skew", "-s", "commit-visibility", // these variants need their own
+                "-s", "outbox-cleanup"));
+        assertThat(r.out()).contains("== model kill matrix").contains("PASS: the reference logic correct passed 9 of 9 scenarios; 23 of 23 variants caught");
         assertThat(results.resolve("index.html")).exists();
-        assertThat(results.resolve("summary.md")).content().startsWith("## relaycheck: PASS for `correct`");
+        assertThat(results.resolve("summary.md")).content().startsWith("## relaycheck: PASS for the reference logic `correct`");
         assertThat(results.resolve("summary.json")).content().contains("\"schema\": \"relaycheck-summary/2\"").contains("\"outcome\": \"CLEAN\"");
         assertThat(r.exit()).isEqualTo(0);
     }
@@ -129,7 +130,7 @@ class CliTest {
     void checkFailsWhenAVariantEscapes() {
         Run r = cli(withResults("check", "--only", "model", "-s", "event-61-lost-ack"));
         assertThat(r.exit()).isEqualTo(1);
-        assertThat(r.out()).contains("ESCAPED").contains("FAIL: correct passed 1 of 1 scenarios")
+        assertThat(r.out()).contains("ESCAPED").contains("FAIL: the reference logic correct passed 1 of 1 scenarios")
                 .contains("escaped every checker");
     }
 
@@ -236,9 +237,10 @@ class CliTest {
     @Test
     void listsVariantsAndScenarios() {
         assertThat(cli("variants").out()).contains("ack-ignores-token").contains("release-ignores-token").contains("14  ")
-                .contains("ignores-settle-result").contains("app-clock-expiry").contains("22  "); // issue 20's follow DESIGN.md's 14
+                .contains("ignores-settle-result").contains("app-clock-expiry").contains("22  ") // issue 20's follow DESIGN.md's 14
+                .contains("23  cleanup-deletes-in-flight");
         assertThat(cli("scenarios").out()).contains("event-61-lost-ack").contains("mixed-big").contains("soak")
                 .contains("marker-retention").contains("batch-ack").contains("unmatched-settle")
-                .contains("lease-renewal").contains("clock-skew").contains("commit-visibility");
+                .contains("lease-renewal").contains("clock-skew").contains("commit-visibility").contains("outbox-cleanup");
     }
 }

@@ -203,10 +203,16 @@ class SqlUserRelayTest {
         assertThat(r.out()).contains("model checker not selected").containsPattern("(?m)^sql +FAIL +")
                 .containsPattern("- \\*\\*sql sql-conformance on com\\.acme\\.parcels\\.UnfencedParcelRelay: FAILED STALE_ACK_REJECTED")
                 .containsPattern("(?m)^FAIL: SQL relay com\\.acme\\.parcels\\.UnfencedParcelRelay, model not selected; no variants run; verdict VIOLATION");
-        assertThat(Files.readString(results.resolve("summary.md"))).contains("com.acme.parcels.UnfencedParcelRelay")
+        // the pages name what was checked: the team's relay; the logic-level checkers' logic is relaycheck's reference
+        assertThat(Files.readString(results.resolve("summary.md")))
+                .startsWith("## relaycheck: FAIL for the SQL relay `com.acme.parcels.UnfencedParcelRelay` (VIOLATION)\n\n"
+                        + "Logic: relaycheck's reference logic `correct` (no --logic given).\n")
                 .contains("Model: not selected");
         // the finding as any finding is shown: the invariant, a swimlane with the culprit marked, the trace, the replay line
         String html = Files.readString(results.resolve("index.html"));
+        assertThat(html).contains("<title>relaycheck: FAIL for the SQL relay com.acme.parcels.UnfencedParcelRelay</title>")
+                .contains("<p class=\"muted\" id=\"logic\">Logic: relaycheck's reference logic <code>correct</code> (no --logic given): ")
+                .doesNotContain("Logic under test: <code>correct</code>");
         assertThat(html).contains("<h2 id=\"sql-findings\">SQL findings</h2>");
         String finding = html.substring(html.indexOf("<h3 id=\"sql-sql-conformance-com.acme.parcels.UnfencedParcelRelay-h2\">"));
         finding = finding.substring(0, finding.indexOf("</p>\n", finding.indexOf("<p class=\"replay\">")));

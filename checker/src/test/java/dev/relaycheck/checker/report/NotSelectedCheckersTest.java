@@ -82,7 +82,7 @@ class NotSelectedCheckersTest {
     void theReportSaysTheModelWasNotSelectedAndShowsNoModelResults() {
         Report r = onlySql(row("sql-conformance\tack-ignores-token\tCATCH\tCAUGHT\tSTALE_ACK_REJECTED (scenario x)"));
         String md = SummaryMarkdown.render(r, Path.of("results"), Optional.empty());
-        assertThat(md).startsWith("## relaycheck: PASS for `correct`").contains("Model: not selected, no search ran.")
+        assertThat(md).startsWith("## relaycheck: PASS for the reference logic `correct`").contains("Model: not selected, no search ran.")
                 .contains("model SKIPPED").contains("> " + FullCheck.MODEL_NOT_SELECTED)
                 .contains("| 1 | `ack-ignores-token` | not run | not run | not run | STALE_ACK_REJECTED |")
                 .contains("| 2 | `reclaim-keeps-token` | not run | not run | not run | - |");

@@ -4,6 +4,7 @@ import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.ModelCheck;
 import dev.relaycheck.checker.search.Progress;
 import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.Scenario;
 import org.junit.jupiter.api.Test;
@@ -33,8 +34,9 @@ class ReportTest {
     static Report report() {
         List<Scenario> scenarios = List.of(ReferenceScenarios.event61LostAck(), ReferenceScenarios.staleAckAfterExpiry(),
                 ReferenceScenarios.aggregateOrder(), ReferenceScenarios.producerAtomicity(), ReferenceScenarios.crashRestart(),
-                // issue 20's renewal, skew and commit-visibility variants are caught only in their own scenarios
-                ReferenceScenarios.leaseRenewal(), ReferenceScenarios.clockSkew(), ReferenceScenarios.commitVisibility());
+                // issue 20's renewal, skew and commit-visibility variants and the cleanup's are caught only in their own scenarios
+                ReferenceScenarios.leaseRenewal(), ReferenceScenarios.clockSkew(), ReferenceScenarios.commitVisibility(),
+                ReferenceScenarios.outboxCleanup());
         ModelCheck.Outcome model = new ModelCheck(new BreadthFirstSearch(1_000_000, 8, 1, Progress.NONE))
                 .run(LogicCatalogue.correct(), scenarios);
         return new Report(LogicCatalogue.correct(), model, List.of(ModelRows.of(model),
@@ -93,6 +95,29 @@ class ReportTest {
         List<CheckerRows> checkers = new ArrayList<>(base.checkers());
         checkers.set(1, CheckerRows.read("jcstress", tsv, 0, "curriculum in mode quick", "jcstress/index.html"));
         return new Report(base.subject(), base.model(), checkers, JcstressOutcomes.read(outcomes), base.notes());
+    }
+
+    /** The titles name what was checked: the team's logic, its SQL relay, or both; the reference logic only as that. */
+    @Test
+    void theTitleNamesWhatWasChecked() {
+        Report base = report();
+        SqlRelayUnderTest relay = new SqlRelayUnderTest("com.acme.MyRelay", List.of(), List.of(), "invariants checked: all");
+        Report reference = new Report(base.subject(), base.model(), base.checkers(), List.of(), List.of(), Optional.of(relay));
+        assertThat(reference.about(id -> "`" + id + "`")).isEqualTo("the SQL relay `com.acme.MyRelay`");
+        assertThat(base.about()).isEqualTo("the reference logic correct");
+        RelayLogic mine = new dev.relaycheck.model.CorrectRelayLogic() {
+            @Override
+            public String id() {
+                return "acme-relay";
+            }
+        };
+        Report both = new Report(mine, base.model(), base.checkers(), List.of(), List.of(), Optional.of(relay));
+        assertThat(both.about()).isEqualTo("acme-relay and the SQL relay com.acme.MyRelay");
+        assertThat(HtmlReport.render(both, List.of(), false)).contains("<title>relaycheck: ")
+                .contains(" for acme-relay and the SQL relay com.acme.MyRelay</title>").contains("Logic under test: <code>acme-relay</code>");
+        assertThat(HtmlReport.render(reference, List.of(), false)).contains(" for the SQL relay com.acme.MyRelay</title>")
+                .contains("Logic: relaycheck's reference logic <code>correct</code> (no --logic given): ")
+                .doesNotContain("Logic under test");
     }
 
     @Test
@@ -236,8 +261,9 @@ class ReportTest {
     static Report failingReport() {
         List<Scenario> scenarios = List.of(ReferenceScenarios.event61LostAck(), ReferenceScenarios.staleAckAfterExpiry(),
                 ReferenceScenarios.aggregateOrder(), ReferenceScenarios.producerAtomicity(), ReferenceScenarios.crashRestart(),
-                // issue 20's renewal, skew and commit-visibility variants are caught only in their own scenarios
-                ReferenceScenarios.leaseRenewal(), ReferenceScenarios.clockSkew(), ReferenceScenarios.commitVisibility());
+                // issue 20's renewal, skew and commit-visibility variants and the cleanup's are caught only in their own scenarios
+                ReferenceScenarios.leaseRenewal(), ReferenceScenarios.clockSkew(), ReferenceScenarios.commitVisibility(),
+                ReferenceScenarios.outboxCleanup());
         ModelCheck.Outcome model = new ModelCheck(new BreadthFirstSearch(1_000_000, 8, 1, Progress.NONE))
                 .run(LogicCatalogue.byId("ack-ignores-token").orElseThrow(), scenarios);
         return new Report(model.subject().get(0).logic(), model, List.of(ModelRows.of(model),

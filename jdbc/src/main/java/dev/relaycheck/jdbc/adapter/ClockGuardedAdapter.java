@@ -14,7 +14,8 @@ import java.util.List;
  * A Java adapter as relaycheck drives it: every connection it is handed sees the SQL the adapter sends, and
  * a statement that reads the database's clock stops the check with {@link WallClock.ReadException} (one line:
  * which method, which function). Detection covers SQL given to {@code prepareStatement}, {@code prepareCall}
- * and a {@code Statement}'s execute methods, not a clock the adapter reads in Java.
+ * and a {@code Statement}'s execute methods, not a clock the adapter reads in Java. Every other method, the
+ * optional declarations included, is the adapter's own.
  */
 public final class ClockGuardedAdapter implements RelayAdapter {
     private final RelayAdapter inner;
@@ -81,6 +82,36 @@ public final class ClockGuardedAdapter implements RelayAdapter {
     }
 
     @Override
+    public boolean ack(Connection outbox, String eventId, long token, int now, String poller) throws SQLException {
+        return inner.ack(guard(outbox, "ack"), eventId, token, now, poller);
+    }
+
+    @Override
+    public boolean release(Connection outbox, String eventId, long token, int now, String poller) throws SQLException {
+        return inner.release(guard(outbox, "release"), eventId, token, now, poller);
+    }
+
+    @Override
+    public boolean renews() {
+        return inner.renews();
+    }
+
+    @Override
+    public boolean renew(Connection outbox, String eventId, long token, String poller, int now, int expiry) throws SQLException {
+        return inner.renew(guard(outbox, "renew"), eventId, token, poller, now, expiry);
+    }
+
+    @Override
+    public boolean readsByCursor() {
+        return inner.readsByCursor();
+    }
+
+    @Override
+    public boolean fencedByOwner() {
+        return inner.fencedByOwner();
+    }
+
+    @Override
     public OutboxSnapshot snapshot(Connection outbox) throws SQLException {
         return inner.snapshot(guard(outbox, "snapshot"));
     }
@@ -108,6 +139,16 @@ public final class ClockGuardedAdapter implements RelayAdapter {
     @Override
     public boolean deliverAndAck(Connection outbox, ClaimedRow held, int now, Delivery delivery) throws SQLException {
         return inner.deliverAndAck(guard(outbox, "deliverAndAck"), held, now, delivery);
+    }
+
+    @Override
+    public boolean cleansUp() {
+        return inner.cleansUp();
+    }
+
+    @Override
+    public void cleanup(Connection outbox, int now) throws SQLException {
+        inner.cleanup(guard(outbox, "cleanup"), now);
     }
 
     @Override

@@ -45,8 +45,13 @@ public interface RelayAdapter {
      */
     List<ClaimedRow> claim(Connection outbox, ClaimRequest request) throws SQLException;
 
-    /** Marks the row delivered if {@code token} is its current token; true when the row changed. */
-    boolean ack(Connection outbox, String eventId, long token, int now) throws SQLException;
+    /**
+     * Marks the row delivered if {@code token} is its current token; true when the row changed. Implement this or the
+     * form that knows the poller.
+     */
+    default boolean ack(Connection outbox, String eventId, long token, int now) throws SQLException {
+        throw new UnsupportedOperationException(getClass().getName() + " implements neither ack form");
+    }
 
     /**
      * The same ack, knowing which poller acks (a relay whose ack is fenced by owner, or by batch, uses it); relaycheck
@@ -56,8 +61,46 @@ public interface RelayAdapter {
         return ack(outbox, eventId, token, now);
     }
 
-    /** Clears the row's lease (after a failed delivery) if {@code token} is its current token; true when it changed. */
-    boolean release(Connection outbox, String eventId, long token, int now) throws SQLException;
+    /**
+     * Clears the row's lease (after a failed delivery) if {@code token} is its current token; true when it changed.
+     * Implement this or the form that knows the poller.
+     */
+    default boolean release(Connection outbox, String eventId, long token, int now) throws SQLException {
+        throw new UnsupportedOperationException(getClass().getName() + " implements neither release form");
+    }
+
+    /**
+     * The same release, knowing which poller releases (a relay fenced by owner uses it); relaycheck calls this one.
+     * True when the release changed the row.
+     */
+    default boolean release(Connection outbox, String eventId, long token, int now, String poller) throws SQLException {
+        return release(outbox, eventId, token, now);
+    }
+
+    /**
+     * What an adapter class leaves unimplemented that relaycheck calls: each pair of forms (with and without the
+     * poller) of which it overrides neither, as one line; empty when nothing is missing.
+     */
+    static java.util.Optional<String> missing(Class<? extends RelayAdapter> type) {
+        List<String> none = new java.util.ArrayList<>();
+        for (String name : List.of("ack", "release")) {
+            boolean plain = declaredBelow(type, name, Connection.class, String.class, long.class, int.class);
+            boolean withPoller = declaredBelow(type, name, Connection.class, String.class, long.class, int.class, String.class);
+            if (!plain && !withPoller) {
+                none.add(name + "(outbox, eventId, token, now[, poller])");
+            }
+        }
+        return none.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(type.getName() + " implements neither form of "
+                + String.join(" nor of ", none) + ": implement one of them");
+    }
+
+    private static boolean declaredBelow(Class<?> type, String name, Class<?>... params) {
+        try {
+            return type.getMethod(name, params).getDeclaringClass() != RelayAdapter.class;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
+    }
 
     /** Every outbox row as the model's row, in sequence order, and the last token issued. */
     OutboxSnapshot snapshot(Connection outbox) throws SQLException;
@@ -84,6 +127,20 @@ public interface RelayAdapter {
      */
     default Set<Invariant> promisedInvariants() {
         return EnumSet.allOf(Invariant.class);
+    }
+
+    /**
+     * Optional: true for a relay fenced by owner, with no token column: its ack and release match while the row's
+     * owner is the poller ({@link ClaimRequest#poller()}, which {@link #ack(Connection, String, long, int, String)} and
+     * {@link #release(Connection, String, long, int, String)} are given) and the lease is the one that poller took.
+     * relaycheck then issues the fencing tokens itself, in two tables of its own in the outbox database
+     * ({@code relaycheck_lease}, {@code relaycheck_token}) written in the claim's transaction, and judges the relay as
+     * it judges a token-fenced one: the tokens its claim and snapshot return are not read (return 0). Such fencing
+     * holds only while owner names are unique: a relay that writes one owner for several workers (a node's id) lets
+     * one worker's ack match another's lease, and STALE_ACK_REJECTED says so.
+     */
+    default boolean fencedByOwner() {
+        return false;
     }
 
     /**
@@ -129,6 +186,25 @@ public interface RelayAdapter {
      */
     default boolean readsByCursor() {
         return false;
+    }
+
+    /**
+     * Optional: true for a relay with an outbox cleanup job (a purge or archive of handled rows on a schedule);
+     * relaycheck then calls {@link #cleanup} where the model's schedule runs the job (a Cleanup step, between the
+     * relay's transactions) and runs the scenarios that need it (outbox-cleanup).
+     */
+    default boolean cleansUp() {
+        return false;
+    }
+
+    /**
+     * The cleanup job's transaction at logical time {@code now}: deletes (or moves to an archive) the rows it purges.
+     * A correct cleanup takes only rows the relay has delivered: a row still pending, leased to a poller at work or
+     * waiting for a retry, is an event the relay would then never deliver. relaycheck reads the outbox back around
+     * the call to see which rows went.
+     */
+    default void cleanup(Connection outbox, int now) throws SQLException {
+        throw new UnsupportedOperationException("this relay has no outbox cleanup");
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.relaycheck.jdbc.adapter;
 
 import dev.relaycheck.jdbc.Dialect;
+import dev.relaycheck.model.Invariant;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,9 +21,14 @@ import java.util.regex.Pattern;
 /**
  * A relay written as a file of named SQL statements, the no-Java form of a {@link RelayAdapter}. Each
  * statement starts with a line {@code -- name: NAME}; {@code -- name: NAME [postgres]} (or {@code [h2]})
- * is that database's own version. {@code -- option: claim-in-two-transactions} makes the claim read in one
- * transaction and lease in a later one. Statements use named parameters ({@code :now}, {@code :token}, ...);
- * which ones each statement gets is fixed ({@link #PARAMETERS}). {@code schema} and {@code clear} may hold
+ * is that database's own version. {@code -- option: NAME} lines declare what an adapter declares with its optional
+ * methods: {@code claim-in-two-transactions} (the claim reads in one transaction and leases in a later one),
+ * {@code fenced-by-owner} (no token column: ack and release match by the row's owner, relaycheck issues the tokens),
+ * {@code fenced-by-row-version} (the row's version column is its fencing token) and
+ * {@code does-not-promise-INVARIANT} ({@code does-not-promise-aggregate-order}: checked, reported, never a failure).
+ * The relays fenced by owner or by version have no {@code claim-token}, {@code claim-token-write} or
+ * {@code snapshot-token}. Statements use named parameters ({@code :now}, {@code :token}, ...);
+ * which ones each statement gets is fixed ({@link #PARAMETERS}). {@code schema}, {@code clear} and {@code cleanup} may hold
  * several statements separated by {@code ;} at the end of a line.
  *
  * @param statements the statement texts by name, then by dialect ("" for the portable version)
@@ -33,7 +39,27 @@ public record RelaySqlFile(Map<String, Map<String, String>> statements, Set<Stri
     /** The reference relay's file (what {@code relaycheck sql template} prints). */
     public static final String REFERENCE_RESOURCE = "/dev/relaycheck/jdbc/relay-reference.sql";
     public static final String TWO_TRANSACTION_CLAIM = "claim-in-two-transactions";
-    private static final Set<String> OPTIONS = Set.of(TWO_TRANSACTION_CLAIM);
+    public static final String FENCED_BY_OWNER = "fenced-by-owner";
+    public static final String FENCED_BY_ROW_VERSION = "fenced-by-row-version";
+    /** How an option that names an invariant the relay does not promise starts: {@code does-not-promise-aggregate-order}. */
+    public static final String DOES_NOT_PROMISE = "does-not-promise-";
+    private static final Set<String> OPTIONS = knownOptions();
+
+    private static Set<String> knownOptions() {
+        Set<String> o = new TreeSet<>(List.of(TWO_TRANSACTION_CLAIM, FENCED_BY_OWNER, FENCED_BY_ROW_VERSION));
+        for (Invariant i : Invariant.values()) {
+            o.add(DOES_NOT_PROMISE + optionName(i));
+        }
+        return java.util.Collections.unmodifiableSet(o);
+    }
+
+    /** {@code aggregate-order} for AGGREGATE_ORDER. */
+    public static String optionName(Invariant i) {
+        return i.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    /** The statements that read or move a token counter: a relay fenced by owner or by version has none. */
+    static final List<String> TOKEN_COUNTER = List.of("claim-token", "claim-token-write", "snapshot-token");
 
     /** Every statement a relay file has, with the parameters it is given (in a fixed order). */
     public static final Map<String, List<String>> PARAMETERS = parameters();
@@ -51,13 +77,22 @@ public record RelaySqlFile(Map<String, Map<String, String>> statements, Set<Stri
         p.put("ack", List.of("event", "token", "now", "poller"));
         p.put("release", List.of("event", "token", "now", "poller"));
         p.put("renew", List.of("event", "token", "now", "poller", "expiry", "lease_ticks"));
+        p.put("cleanup", List.of("now"));
         p.put("snapshot", List.of());
         p.put("snapshot-token", List.of());
         return p;
     }
 
-    /** Statements a relay file may leave out: a relay without lease renewal has no {@code renew}. */
-    public static final Set<String> OPTIONAL = Set.of("renew");
+    /**
+     * Statements a relay file may leave out: a relay without lease renewal has no {@code renew}, one that never deletes
+     * its rows no {@code cleanup}.
+     */
+    public static final List<String> OPTIONAL = List.of("renew", "cleanup");
+
+    /** The statements this file must have: every one but {@link #OPTIONAL}, and no token counter when it has none. */
+    private List<String> required() {
+        return PARAMETERS.keySet().stream().filter(n -> !OPTIONAL.contains(n) && (countsTokens() || !TOKEN_COUNTER.contains(n))).toList();
+    }
 
     private static final Pattern NAME = Pattern.compile("^--\\s*name:\\s*([a-z][a-z0-9-]*)\\s*(?:\\[([a-z0-9]+)])?\\s*$");
     private static final Pattern OPTION = Pattern.compile("^--\\s*option:\\s*([a-z][a-z0-9-]*)\\s*$");
@@ -122,7 +157,9 @@ public record RelaySqlFile(Map<String, Map<String, String>> statements, Set<Stri
             } else if (o.matches()) {
                 if (!OPTIONS.contains(o.group(1))) {
                     throw new IllegalArgumentException(where + " line " + lineNo + ": unknown option '" + o.group(1) + "' (known: "
-                            + String.join(", ", OPTIONS) + ")");
+                            + String.join(", ", TWO_TRANSACTION_CLAIM, FENCED_BY_OWNER, FENCED_BY_ROW_VERSION) + ", " + DOES_NOT_PROMISE
+                            + "INVARIANT for " + String.join(", ", java.util.Arrays.stream(Invariant.values()).map(RelaySqlFile::optionName).toList())
+                            + ")");
                 }
                 options.add(o.group(1));
             } else if (name != null) {
@@ -150,16 +187,39 @@ public record RelaySqlFile(Map<String, Map<String, String>> statements, Set<Stri
     }
 
     private void validate(String where) {
-        for (String required : PARAMETERS.keySet()) {
-            if (OPTIONAL.contains(required) && !statements.containsKey(required)) {
-                continue;
+        if (fencedByOwner() && fencedByRowVersion()) {
+            throw new IllegalArgumentException(where + ": options " + FENCED_BY_OWNER + " and " + FENCED_BY_ROW_VERSION
+                    + " exclude each other");
+        }
+        if (!countsTokens()) {
+            String option = fencedByOwner() ? FENCED_BY_OWNER : FENCED_BY_ROW_VERSION;
+            for (String counter : TOKEN_COUNTER) {
+                if (statements.containsKey(counter)) {
+                    throw new IllegalArgumentException(where + ": statement '" + counter + "' reads or moves a token counter, and a "
+                            + "relay " + option + " has none (relaycheck " + (fencedByOwner() ? "issues its tokens" : "reads the row's version")
+                            + "): leave out " + String.join(", ", TOKEN_COUNTER));
+                }
             }
+        }
+        if (fencedByOwner()) {
+            for (String name : List.of("claim-lease", "ack", "release", "renew")) {
+                if (uses(name, "token")) {
+                    throw new IllegalArgumentException(where + ": statement '" + name + "' uses :token, and a relay " + FENCED_BY_OWNER
+                            + " has no token: match the row's owner with :poller");
+                }
+            }
+        }
+        if (fencedByRowVersion() && uses("claim-lease", "token")) {
+            throw new IllegalArgumentException(where + ": statement 'claim-lease' uses :token, and a relay " + FENCED_BY_ROW_VERSION
+                    + " writes version + 1 itself (claim-granted returns it as lease_token)");
+        }
+        for (String required : required()) {
             Map<String, String> v = statements.get(required);
             if (v == null || !v.containsKey("")) {
                 boolean allDialects = v != null && v.keySet().containsAll(List.of(Dialect.H2.id(), Dialect.POSTGRES.id()));
                 if (!allDialects) {
-                    throw new IllegalArgumentException(where + ": statement '" + required + "' is missing (a relay file has "
-                            + String.join(", ", PARAMETERS.keySet()) + ")");
+                    throw new IllegalArgumentException(where + ": statement '" + required + "' is missing (this relay file has "
+                            + String.join(", ", required()) + ", and optionally " + String.join(", ", OPTIONAL) + ")");
                 }
             }
         }
@@ -208,6 +268,26 @@ public record RelaySqlFile(Map<String, Map<String, String>> statements, Set<Stri
 
     public boolean claimsInTwoTransactions() {
         return options.contains(TWO_TRANSACTION_CLAIM);
+    }
+
+    public boolean fencedByOwner() {
+        return options.contains(FENCED_BY_OWNER);
+    }
+
+    public boolean fencedByRowVersion() {
+        return options.contains(FENCED_BY_ROW_VERSION);
+    }
+
+    /** Whether the relay keeps a token counter of its own (neither fenced by owner nor by row version). */
+    public boolean countsTokens() {
+        return !fencedByOwner() && !fencedByRowVersion();
+    }
+
+    /** The invariants it promises: all but those a {@code does-not-promise-...} option names. */
+    public Set<Invariant> promisedInvariants() {
+        Set<Invariant> p = java.util.EnumSet.allOf(Invariant.class);
+        p.removeIf(i -> options.contains(DOES_NOT_PROMISE + optionName(i)));
+        return p;
     }
 
     /** Statements end with {@code ;} at the end of a line; the last may omit it. */

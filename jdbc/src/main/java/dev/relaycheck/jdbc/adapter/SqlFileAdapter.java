@@ -2,8 +2,10 @@ package dev.relaycheck.jdbc.adapter;
 
 import dev.relaycheck.jdbc.Dialect;
 import dev.relaycheck.model.Event;
+import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Lease;
 import dev.relaycheck.model.OutboxRow;
+import dev.relaycheck.model.RelayLogic.TokenPolicy;
 import dev.relaycheck.model.RowStatus;
 
 import java.sql.Connection;
@@ -14,12 +16,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A {@link RelayAdapter} that runs a {@link RelaySqlFile}. The claim: {@code claim-select} the candidates;
  * if there are any, {@code claim-token} (the last token, locked), then per candidate {@code claim-lease}
  * with the next token and, when it leased the row, {@code claim-granted} to read back the token and expiry
- * the row now holds; finally {@code claim-token-write} with the highest token issued. Each statement runs
+ * the row now holds; finally {@code claim-token-write} with the highest token issued. A relay fenced by owner or by
+ * row version has no counter: its claim is {@code claim-select}, {@code claim-lease} and {@code claim-granted}, and
+ * its snapshot tells a lease by its owner. The file's options are the adapter's declarations. Each statement runs
  * in the dialect of the connection it is given.
  */
 public final class SqlFileAdapter implements RelayAdapter {
@@ -66,6 +71,21 @@ public final class SqlFileAdapter implements RelayAdapter {
     }
 
     @Override
+    public boolean fencedByOwner() {
+        return file.fencedByOwner();
+    }
+
+    @Override
+    public TokenPolicy tokenPolicy() {
+        return file.fencedByRowVersion() ? TokenPolicy.PER_ROW_VERSION : TokenPolicy.GLOBAL_COUNTER;
+    }
+
+    @Override
+    public Set<Invariant> promisedInvariants() {
+        return file.promisedInvariants();
+    }
+
+    @Override
     public List<Event> claimRead(Connection outbox, ClaimRequest r) throws SQLException {
         return select(outbox, r);
     }
@@ -91,7 +111,7 @@ public final class SqlFileAdapter implements RelayAdapter {
         if (candidates.isEmpty()) {
             return grants;
         }
-        long last = number(c, "claim-token", params("now", r.now(), "poller", r.poller()));
+        long last = file.countsTokens() ? number(c, "claim-token", params("now", r.now(), "poller", r.poller())) : 0;
         for (Event e : candidates) {
             int n = update(c, "claim-lease", params("event", e.id(), "poller", r.poller(), "token", last + 1,
                     "expiry", r.expiry(), "now", r.now(), "lease_ticks", r.leaseTicks(), "app_now", r.appNow()));
@@ -103,13 +123,15 @@ public final class SqlFileAdapter implements RelayAdapter {
                 if (!rs.next()) {
                     throw new SQLException("claim-granted found no row for " + e.id() + " right after claim-lease leased it");
                 }
-                long token = rs.getLong("lease_token");
+                long token = file.fencedByOwner() ? 0 : rs.getLong("lease_token"); // relaycheck issues an owner-fenced relay's
                 int expiry = rs.getInt("lease_expiry");
                 grants.add(new ClaimedRow(e, token, rs.wasNull() ? Lease.NEVER : expiry));
                 last = Math.max(last, token);
             }
         }
-        update(c, "claim-token-write", params("token", last, "now", r.now(), "poller", r.poller()));
+        if (file.countsTokens()) {
+            update(c, "claim-token-write", params("token", last, "now", r.now(), "poller", r.poller()));
+        }
         return grants;
     }
 
@@ -126,7 +148,12 @@ public final class SqlFileAdapter implements RelayAdapter {
 
     @Override
     public boolean release(Connection outbox, String eventId, long token, int now) throws SQLException {
-        return update(outbox, "release", params("event", eventId, "token", token, "now", now, "poller", "")) == 1;
+        return release(outbox, eventId, token, now, "");
+    }
+
+    @Override
+    public boolean release(Connection outbox, String eventId, long token, int now, String poller) throws SQLException {
+        return update(outbox, "release", params("event", eventId, "token", token, "now", now, "poller", poller)) == 1;
     }
 
     @Override
@@ -141,20 +168,48 @@ public final class SqlFileAdapter implements RelayAdapter {
     }
 
     @Override
+    public boolean cleansUp() {
+        return file.has("cleanup");
+    }
+
+    /** The relay file's {@code cleanup}: one statement, or several (an archive copy, then the delete). */
+    @Override
+    public void cleanup(Connection outbox, int now) throws SQLException {
+        for (NamedSql sql : file.statement("cleanup", Dialect.of(outbox))) {
+            try (PreparedStatement ps = outbox.prepareStatement(sql.jdbc())) {
+                sql.bind(ps, params("now", now));
+                ps.executeUpdate();
+            }
+        }
+    }
+
+    @Override
     public OutboxSnapshot snapshot(Connection outbox) throws SQLException {
         List<OutboxRow> rows = new ArrayList<>();
         try (PreparedStatement ps = prepare(outbox, "snapshot", Map.of()); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
-                Lease lease = null;
-                long token = rs.getLong("lease_token");
-                if (!rs.wasNull()) {
-                    int expiry = rs.getInt("lease_expiry");
-                    lease = new Lease(rs.getString("lease_owner"), token, rs.wasNull() ? Lease.NEVER : expiry);
-                }
-                rows.add(new OutboxRow(event(rs), RowStatus.valueOf(rs.getString("status").strip()), lease));
+                rows.add(row(rs));
             }
         }
-        return new OutboxSnapshot(number(outbox, "snapshot-token", Map.of()), rows);
+        return new OutboxSnapshot(file.countsTokens() ? number(outbox, "snapshot-token", Map.of()) : 0, rows);
+    }
+
+    /**
+     * One row of {@code snapshot}. A relay with a token counter holds a lease while its token is set; one fenced by owner
+     * or by row version while its owner is; a row version relay's {@code version} is the row's version and, while
+     * leased, its lease's token (0 on a delivered row, as the model keeps it).
+     */
+    private OutboxRow row(ResultSet rs) throws SQLException {
+        RowStatus status = RowStatus.valueOf(rs.getString("status").strip());
+        long version = file.fencedByRowVersion() ? rs.getLong("version") : 0;
+        long token = file.fencedByRowVersion() ? version : file.fencedByOwner() ? 0 : rs.getLong("lease_token");
+        boolean leased = file.countsTokens() ? !rs.wasNull() : rs.getString("lease_owner") != null;
+        Lease lease = null;
+        if (leased) {
+            int expiry = rs.getInt("lease_expiry");
+            lease = new Lease(rs.getString("lease_owner"), token, rs.wasNull() ? Lease.NEVER : expiry);
+        }
+        return new OutboxRow(event(rs), status, lease, status == RowStatus.DELIVERED ? 0 : version);
     }
 
     private static Event event(ResultSet rs) throws SQLException {

@@ -156,14 +156,16 @@ public final class ConformanceCheck {
     }
 
     /**
-     * The scenarios {@code relay} is run on: those of {@link #scenarios()}; renewal only for a relay that renews; a
+     * The scenarios {@code relay} is run on: those of {@link #scenarios()}; renewal only for a relay that renews, the
+     * outbox cleanup only for a relay with a cleanup job; a
      * relay that delivers and acks in one transaction has no separate ack or release to settle, so not the scenarios
      * about what an ack or release matched.
      */
     public static List<Scenario> scenarios(RelayUnderTest relay) {
         boolean renews = relay.newAdapter().renews();
+        boolean cleansUp = relay.newAdapter().cleansUp();
         boolean settles = !relay.traits().deliversAndAcks();
-        return scenarios().stream().filter(s -> renews || s.maxRenewals() == 0)
+        return scenarios().stream().filter(s -> renews || s.maxRenewals() == 0).filter(s -> cleansUp || !s.cleanup())
                 .filter(s -> settles || s.requiredWitnesses().stream().noneMatch(SETTLE_WITNESSES::contains)).toList();
     }
 
@@ -177,11 +179,12 @@ public final class ConformanceCheck {
     /**
      * The witnesses the SQL relay can show: those of DESIGN.md, and of issue 20's a late commit (the producer's real
      * transactions commit out of sequence order), a renewal taken or refused, an ack mid-batch, an unmatched ack or
-     * release, a redelivery absorbed by a marker older than a lease, a poller whose clock is off.
+     * release, a redelivery absorbed by a marker older than a lease, a poller whose clock is off; and a delivered row
+     * the relay's cleanup job deleted.
      */
     static final Set<Witness> SQL_WITNESSES = EnumSet.of(Witness.STALE_ACK, Witness.DUPLICATE_ABSORBED, Witness.LEASE_RECLAIMED,
             Witness.DELIVERY_RETRIED, Witness.LATE_REDELIVERY, Witness.ACK_MID_BATCH, Witness.UNMATCHED_ACK, Witness.UNMATCHED_RELEASE,
-            Witness.LEASE_RENEWED, Witness.RENEWAL_REFUSED, Witness.CLOCK_SKEWED, Witness.LATE_COMMIT);
+            Witness.LEASE_RENEWED, Witness.RENEWAL_REFUSED, Witness.CLOCK_SKEWED, Witness.LATE_COMMIT, Witness.ROW_CLEANED_UP);
 
     /**
      * Runs {@code seeds} seeds on every scenario (seed-major, so a broken variant is found early whichever

@@ -91,8 +91,9 @@ final class LeaseHistory {
             long last = grants.getOrDefault(id, List.of()).stream().mapToLong(Granted::token).max().orElse(-1);
             for (long t : tokens) {
                 if (t != last) {
-                    out.add(new Violation(Invariant.STALE_ACK_REJECTED, id + ": acknowledgement with t" + t
-                            + " accepted although t" + last + " was issued after it"));
+                    out.add(new Violation(Invariant.STALE_ACK_REJECTED, id + ": acknowledgement with t" + t + " accepted although "
+                            + (last < 0 ? "no claim of the race was granted the row" : t < last ? "t" + last + " was issued after it"
+                            : "the row's last grant was t" + last)));
                 }
             }
             if (tokens.size() > 1) {

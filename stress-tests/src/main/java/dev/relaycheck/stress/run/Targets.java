@@ -61,7 +61,9 @@ public final class Targets {
             "app-clock-expiry", "the mistake reads each poller's own clock; the store has one clock, the database's "
                     + "(the explorer catches it under clock skew: SINGLE_LIVE_LEASE)",
             "cursor-by-sequence", "the mistake needs overlapping producer transactions; the store's rows are all "
-                    + "committed up front (the explorer catches it: NO_LOST_EVENT)"));
+                    + "committed up front (the explorer catches it: NO_LOST_EVENT)",
+            "cleanup-deletes-in-flight", "the outbox cleanup job is no store operation; a purge before a failed "
+                    + "delivery is a schedule, not a race (the explorer: NO_LOST_EVENT)"));
 
     /** Every id the summary may use: {@code correct}, the catalogue variants a harness runs, the broken stores. */
     public static TreeSet<String> known() {

@@ -30,7 +30,6 @@ import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.RowStatus;
 import dev.relaycheck.model.Scenario;
-import dev.relaycheck.model.Step;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -38,18 +37,29 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Turns a packed scratch back into the readable state and its steps, independently of the packed
- * transitions, so the agreement test can compare the two models with {@code equals}.
+ * Turns a packed scratch back into the readable state, independently of the packed transitions, so the
+ * agreement probe and tests can compare the two models with {@code equals}.
  */
 final class ReadableView {
     private final Scenario scenario;
     private final RelayLogic logic;
     private final PackedLayout at;
+    private final LogicTable.Shared table; // a user's logic: its markers' keys as it gave them; else null
 
     ReadableView(Scenario scenario, RelayLogic logic, PackedLayout at) {
+        this(scenario, logic, at, null);
+    }
+
+    ReadableView(Scenario scenario, RelayLogic logic, PackedLayout at, LogicTable.Shared table) {
         this.scenario = scenario;
         this.logic = logic;
         this.at = at;
+        this.table = table;
+    }
+
+    /** The key of the marker event {@code e}'s applied delivery wrote (under {@code markerToken}, where kept). */
+    private String markerKey(Event ev, int e, int markerToken) {
+        return table == null ? logic.dedupKey(ev, markerToken) : table.keyName(table.markerKeyId(e, markerToken));
     }
 
     RelayState state(int[] s) {
@@ -69,7 +79,7 @@ final class ReadableView {
                 business.add(ev.id());
             }
             if (s[r + EFFECTS] > 0) {
-                markers.put(logic.dedupKey(ev, s[r + MARKER_TOKEN]), ev.id());
+                markers.put(markerKey(ev, e, s[r + MARKER_TOKEN]), ev.id());
                 stock.merge(ev.aggregate(), -ev.quantity(), Integer::sum);
                 effects.put(ev.id(), s[r + EFFECTS]);
                 order.computeIfAbsent(ev.aggregate(), k -> new ArrayList<>()).add(ev.seq());
@@ -91,27 +101,6 @@ final class ReadableView {
         return new RelayState(s[CLOCK], s[LAST_TOKEN], rows, business, new ConsumerState(markers, stock, effects, order),
                 pollers, new ProducerState(s[PRODUCED], false),
                 new RelayState.FaultCounts(s[CRASHES], s[LOST_ACKS], s[DELIVER_FAILS], s[PRODUCE_FAILS]));
-    }
-
-    Step step(int[] s, int code) {
-        int p = code & 15;
-        String poller = scenario.pollers().get(p);
-        int b = at.poller(p);
-        String head = s[b + HELD] == 0 ? "" : id(s[at.heldEvent(b, 0)]);
-        long token = s[at.heldToken(b, 0)];
-        return switch (code >>> 4) {
-            case PackedModel.PRODUCE -> new Step.Produce(id(s[PRODUCED]));
-            case PackedModel.PRODUCE_FAILS_STEP -> new Step.ProduceFails(id(s[PRODUCED]));
-            case PackedModel.CLAIM -> new Step.Claim(poller);
-            case PackedModel.DELIVER -> new Step.Deliver(poller, head, token);
-            case PackedModel.ACK -> new Step.Ack(poller, head, token);
-            case PackedModel.RELEASE -> new Step.Release(poller, head, token);
-            case PackedModel.TICK -> new Step.Tick();
-            case PackedModel.CRASH -> new Step.Crash(poller);
-            case PackedModel.LOSE_ACK -> new Step.LoseAck(poller, head);
-            case PackedModel.DELIVER_FAILS_STEP -> new Step.DeliverFails(poller, head);
-            default -> throw new IllegalArgumentException("step " + code);
-        };
     }
 
     private String id(int e) {

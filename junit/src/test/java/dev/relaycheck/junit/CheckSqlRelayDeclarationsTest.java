@@ -1,0 +1,54 @@
+package dev.relaycheck.junit;
+
+import dev.relaycheck.model.Invariant;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+/**
+ * {@link CheckSqlRelay} takes a relay's declarations as the CLI does: an adapter's optional methods, a relay file's
+ * {@code -- option:} lines. A relay fenced by owner (no token column) is checked on the tokens relaycheck issues for
+ * it; a relay file declares what it does not promise.
+ */
+class CheckSqlRelayDeclarationsTest {
+
+    @CheckSqlRelay(adapter = com.acme.LockedByRelayAdapter.class, properties = Property.STALE_ACKS_REJECTED)
+    void aRelayFencedByOwnerRejectsStaleAcks() {
+    }
+
+    @CheckSqlRelay(adapter = com.acme.LockedByRelayAdapter.NodeId.class, properties = Property.STALE_ACKS_REJECTED,
+            expectViolation = Invariant.STALE_ACK_REJECTED)
+    void itsCopyWithOneOwnerIdPerNodeIsCaught() {
+    }
+
+    @CheckSqlRelay(sql = "src/test/resources/relays/locked-by.sql", properties = Property.STALE_ACKS_REJECTED)
+    void theSameRelayAsARelayFileRejectsStaleAcks() {
+    }
+
+    @CheckSqlRelay(sql = "src/test/resources/relays/unordered-declared.sql", properties = Property.EACH_EFFECT_ONCE)
+    void aRelayFileThatDoesNotPromiseOrderIsJudgedOnWhatItPromises() {
+    }
+
+    /** Run by the engine below only. */
+    static class Failing {
+        @CheckSqlRelay(sql = "src/test/resources/relays/unordered.sql", properties = Property.EACH_EFFECT_ONCE)
+        void theSameRelayFileWithoutTheDeclaration() {
+        }
+    }
+
+    @Test
+    void withoutTheDeclarationTheMissingOrderIsAViolation() {
+        List<Event> failed = EngineTestKit.engine("junit-jupiter").selectors(selectClass(Failing.class)).execute()
+                .testEvents().failed().list();
+        assertThat(failed).hasSize(1);
+        String message = failed.get(0).getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
+                .getThrowable().orElseThrow().getMessage();
+        assertThat(message).contains("relaycheck: relay unordered.sql breaks the property").contains("VIOLATION AGGREGATE_ORDER")
+                .contains("replay: ./relaycheck sql replay --sql ");
+    }
+}
