@@ -132,7 +132,7 @@ final class AgreementProbe {
         if (!view.state(s).equals(r)) {
             return new Difference(r, "state encoding", "packed holds " + view.state(s).describe());
         }
-        int[] codes = new int[PackedModel.maxSteps(packed.at.pollers)];
+        int[] codes = new int[packed.at.maxSteps];
         List<Step> steps = model.enabled(r);
         int n = packed.enabled(s, codes, false);
         List<Step> packedSteps = new ArrayList<>();
@@ -185,7 +185,7 @@ final class AgreementProbe {
         Healing.Run run = Healing.run(model, r);
         RelayState at = r;
         int[] t = s.clone();
-        int[] codes = new int[PackedModel.maxSteps(packed.at.pollers)];
+        int[] codes = new int[packed.at.maxSteps];
         int turn = 0;
         for (Step step : run.steps()) {
             List<Step> fair = model.enabledWithoutFaults(at);

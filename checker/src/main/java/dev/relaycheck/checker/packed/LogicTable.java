@@ -7,16 +7,21 @@ import static dev.relaycheck.checker.packed.PackedLayout.OWNER;
 import static dev.relaycheck.checker.packed.PackedLayout.PENDING;
 import static dev.relaycheck.checker.packed.PackedLayout.STATUS;
 import static dev.relaycheck.checker.packed.PackedLayout.TOKEN;
+import static dev.relaycheck.checker.packed.PackedLayout.VERSION;
 
+import dev.relaycheck.checker.search.CanonicalTokens;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Healing;
+import dev.relaycheck.model.Held;
 import dev.relaycheck.model.Lease;
 import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.OutboxRow;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayLogic.ClaimShape;
 import dev.relaycheck.model.RelayLogic.ConsumerShape;
+import dev.relaycheck.model.RelayLogic.CursorRule;
 import dev.relaycheck.model.RelayLogic.ProducerShape;
+import dev.relaycheck.model.RelayLogic.TokenPolicy;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.RowStatus;
 import dev.relaycheck.model.Scenario;
@@ -77,6 +82,10 @@ final class LogicTable {
         final boolean tokenKnowsPoller;
         final boolean ackKnowsContext;
         final boolean releaseKnowsContext;
+        /** The instance id each poller presents: the lease owner it writes and the poller every decision is told of. */
+        final List<String> instanceIds;
+        /** Whether the consumer dates its markers ({@code RelayModel.datesMarkers}). */
+        final boolean datesMarkers;
         // a dedup key's id per (event, token), 0 while unknown; looked up only, never iterated
         private final Map<String, Integer> keyIds = new ConcurrentHashMap<>();
         private final AtomicInteger lastKeyId = new AtomicInteger();
@@ -89,7 +98,7 @@ final class LogicTable {
         Shared(RelayModel model) {
             logic = model.logic();
             scenario = model.scenario();
-            shapes = Shapes.of(logic);
+            shapes = Shapes.of(logic, scenario.leaseTicks());
             checkThenAct = shapes.checkThenAct();
             maxTicks = model.maxTicks();
             grantedLease = model.grantedLease();
@@ -101,6 +110,20 @@ final class LogicTable {
             releaseKnowsContext = readsContext(user, "acceptsRelease");
             markerTokens = keyDependsOnToken(logic, scenario.events());
             keyOfEvent = new AtomicIntegerArray(scenario.events().size());
+            instanceIds = scenario.pollers().stream().map(scenario::instanceId).toList();
+            datesMarkers = model.datesMarkers();
+        }
+
+        /** The instance id a lease's owner code stands for ({@link PackedModel#ownerCode}). */
+        String ownerName(int code) {
+            return instanceIds.get(code - 1);
+        }
+
+        /** What the layout of this logic's states holds beside the scenario's bounds. */
+        PackedLayout.Spec layoutSpec() {
+            return new PackedLayout.Spec(maxTicks, checkThenAct, markerTokens, Math.max(scenario.leaseTicks(), grantedLease),
+                    shapes.perRowVersion(), datesMarkers, shapes.retention() >= 0, keepsCursor(scenario, shapes),
+                    CanonicalTokens.exactBound(scenario, maxTicks));
         }
 
         /**
@@ -110,7 +133,7 @@ final class LogicTable {
         void sizeFor(PackedLayout at) {
             clockLimit = at.maxTicks + healingBound + 1;
             tokenLimit = at.tokens + healingBound * at.batch + 1;
-            expiryLimit = clockLimit + Math.max(scenario.leaseTicks(), grantedLease) + 2; // the last code: NEVER
+            expiryLimit = clockLimit + Math.max(scenario.leaseTicks(), grantedLease) + scenario.maxSkew() + 2; // the last: NEVER
             tokenColumns = tokenLimit;
             keyIdByEventToken = new AtomicIntegerArray(at.events * tokenColumns);
         }
@@ -204,35 +227,68 @@ final class LogicTable {
         }
     }
 
-    /** The logic's constant answers: how it commits and in which order a poller works. */
+    /**
+     * The logic's constant answers: how it commits, in which order a poller works, where its tokens come from,
+     * how long it keeps markers, what a poller does with an ack's result, how it finds rows, which rows an ack marks.
+     * {@code retention} is -1 for markers kept for ever; {@code deliversAndAcks} is the one-transaction delivery as
+     * the model honours it (only with the one-transaction consumer and delivery before the ack).
+     */
     record Shapes(boolean splitProducer, boolean checkThenAct, boolean acksFirst, boolean checksMarker,
-                  ConsumerShape consumer) {
-        static Shapes of(RelayLogic logic) {
+                  ConsumerShape consumer, boolean perRowVersion, boolean deliversAndAcks, int retention,
+                  boolean unlocksUnread, CursorRule cursor, boolean acksTouchOthers) {
+        static Shapes of(RelayLogic logic, int leaseTicks) {
+            boolean together = logic.deliversAndAcksTogether() && !logic.acksBeforeDelivering()
+                    && logic.consumerShape() == ConsumerShape.ONE_TRANSACTION;
             return new Shapes(logic.producerShape() == ProducerShape.BUSINESS_THEN_OUTBOX,
                     logic.claimShape() == ClaimShape.CHECK_THEN_ACT, logic.acksBeforeDelivering(),
-                    logic.consumerChecksMarker(), logic.consumerShape());
+                    logic.consumerChecksMarker(), logic.consumerShape(), logic.tokenPolicy() == TokenPolicy.PER_ROW_VERSION,
+                    together, logic.markerRetention(leaseTicks).orElse(-1),
+                    logic.unlocksAfterSettling() && !logic.readsSettleResult(), logic.cursorRule(),
+                    overrides(dev.relaycheck.model.CheckedLogic.unwrap(logic), "rowsAckTouches"));
         }
+    }
+
+    /** Whether a cursor relay keeps its cursor in this scenario: only overlapping producers can commit below it. */
+    static boolean keepsCursor(Scenario scenario, Shapes shapes) {
+        return shapes.cursor() != CursorRule.NONE && scenario.producersOverlap();
+    }
+
+    /** Whether {@code logic}'s class (or a superclass short of the interface) declares {@code method}. */
+    static boolean overrides(RelayLogic logic, String method) {
+        for (Class<?> c = logic.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
+            for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+                if (m.getName().equals(method)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     final Shared shared;
     private final PackedLayout at;
     private final RelayLogic logic;
     private final List<Event> events;
-    private final List<String> pollers;
     private final Memo claims;
     private final Memo tokens;
     private final Memo acks;
     private final Memo releases;
+    private final Memo renewals;
+    private final Memo cleanups;
+    private final Memo touches;
     private final int clockBits;
     private final int tokenBits;
     private final int expiryBits;
     private final int ownerBits;
+    private final int skewBits;
     private final Memo.KeyBuilder claimKey;
     private final Memo.KeyBuilder tokenKey;
     private final Memo.KeyBuilder fenceKey;
+    private final Memo.KeyBuilder touchKey;
     private final int[] keyIds; // this worker's copy of the shared key ids per (event, token), 0 while unknown ...
     private final int[] markerKeys; // ... and per event, without marker tokens
-    private int[] expiries; // per clock value, the expiry a claim then writes ...
+    private final int skews; // skew values a poller's clock may have
+    private int[] expiries; // per clock value and skew, the expiry a claim or renewal then writes ...
     private boolean[] expiryKnown; // ... once asked
 
     LogicTable(Shared shared, PackedLayout at) {
@@ -240,35 +296,37 @@ final class LogicTable {
         this.at = at;
         this.logic = shared.logic;
         this.events = shared.scenario.events();
-        this.pollers = shared.scenario.pollers();
         clockBits = bits(shared.clockLimit);
         tokenBits = bits(shared.tokenLimit);
         expiryBits = bits(shared.expiryLimit);
         ownerBits = bits(at.pollers + 1);
-        int rowBits = 0;
-        int widestRow = 0;
-        for (int e = 0; e < at.events; e++) {
-            rowBits += rowWidth(e);
-            widestRow = Math.max(widestRow, rowWidth(e));
-        }
+        skews = 2 * at.maxSkew + 1;
+        skewBits = bits(skews);
+        int rowBits = at.events * rowWidth();
         int clock = clockBits;
         int token = tokenBits;
-        claimKey = new Memo.KeyBuilder(rowBits + clock + (shared.claimKnowsPoller ? POLLER_BITS : 0));
-        tokenKey = new Memo.KeyBuilder(widestRow + EVENT_BITS + token + POLLER_BITS);
-        fenceKey = new Memo.KeyBuilder(widestRow + EVENT_BITS + token + POLLER_BITS + clock);
+        boolean cursor = keepsCursor(shared.scenario, shared.shapes);
+        claimKey = new Memo.KeyBuilder(rowBits + clock + (shared.claimKnowsPoller ? POLLER_BITS + skewBits : 0)
+                + (cursor ? at.events : 0));
+        tokenKey = new Memo.KeyBuilder(rowWidth() + EVENT_BITS + token + POLLER_BITS);
+        fenceKey = new Memo.KeyBuilder(rowWidth() + EVENT_BITS + token + POLLER_BITS + clock);
+        touchKey = new Memo.KeyBuilder(rowBits + EVENT_BITS + token + POLLER_BITS + bits(at.batch + 1) + at.batch * (EVENT_BITS + token));
         claims = new Memo(claimKey.width());
         tokens = new Memo(tokenKey.width());
         acks = new Memo(fenceKey.width());
         releases = new Memo(fenceKey.width());
+        renewals = new Memo(fenceKey.width());
+        cleanups = new Memo(fenceKey.width());
+        touches = new Memo(touchKey.width());
         keyIds = new int[at.events * shared.tokenColumns];
         markerKeys = new int[at.events];
-        expiries = new int[at.maxTicks + 1];
-        expiryKnown = new boolean[at.maxTicks + 1];
+        expiries = new int[(at.maxTicks + 1) * skews];
+        expiryKnown = new boolean[expiries.length];
     }
 
-    private int rowWidth(int e) {
-        int r = at.row(e);
-        return STATUS_BITS + ownerBits + tokenBits + expiryBits;
+    /** Bits a row takes in a key: status, owner, token, expiry, version. */
+    private int rowWidth() {
+        return STATUS_BITS + ownerBits + tokenBits + expiryBits + (shared.shapes.perRowVersion() ? tokenBits : 0);
     }
 
     private void addRow(Memo.KeyBuilder key, int[] s, int e) {
@@ -276,17 +334,27 @@ final class LogicTable {
         int expiry = s[r + EXPIRY];
         key.add(s[r + STATUS], STATUS_BITS).add(s[r + OWNER], ownerBits).add(fit(s[r + TOKEN], shared.tokenLimit, "token"), tokenBits)
                 .add(expiry == PackedLayout.NEVER ? shared.expiryLimit - 1 : fit(expiry, shared.expiryLimit - 1, "expiry"), expiryBits);
+        if (shared.shapes.perRowVersion()) {
+            key.add(fit(s[r + VERSION], shared.tokenLimit, "version"), tokenBits);
+        }
     }
 
-    /** The events a claim by poller {@code p} would take in {@code s}, as a bit mask, in outbox order. */
-    int claimable(int[] s, int p) {
+    /**
+     * The events a claim by poller {@code p}, whose clock is off by {@code skew} ticks, would take in {@code s}: the
+     * first {@link PackedLayout#batch} of the rows in {@code admitted} (a cursor relay's cursor lets it see; all
+     * otherwise) that the logic calls claimable, in outbox order, as a bit mask.
+     */
+    int claimable(int[] s, int p, int skew, int admitted) {
         Memo.KeyBuilder key = claimKey.reset();
         for (int e = 0; e < at.events; e++) {
             addRow(key, s, e);
         }
         key.add(fit(s[CLOCK], shared.clockLimit, "clock"), clockBits);
         if (shared.claimKnowsPoller) {
-            key.add(p, POLLER_BITS);
+            key.add(p, POLLER_BITS).add(skew + at.maxSkew, skewBits);
+        }
+        if (keepsCursor(shared.scenario, shared.shapes)) {
+            key.add(admitted, at.events);
         }
         int mask = claims.get(key.key);
         if (mask != Memo.MISSING) {
@@ -302,8 +370,9 @@ final class LogicTable {
             }
         }
         List<OutboxRow> view = List.copyOf(outbox);
+        String poller = shared.instanceIds.get(p);
         for (int k = 0, taken = 0; k < view.size() && taken < at.batch; k++) {
-            if (logic.isClaimable(view.get(k), view, s[CLOCK], pollers.get(p), s[CLOCK])) { // no skew: the poller's clock is the database's
+            if ((admitted >>> index.get(k) & 1) != 0 && logic.isClaimable(view.get(k), view, s[CLOCK], poller, s[CLOCK] + skew)) {
                 mask |= 1 << index.get(k);
                 taken++;
             }
@@ -312,7 +381,10 @@ final class LogicTable {
         return mask;
     }
 
-    /** The token a claim by poller {@code p} writes on event {@code e}'s row, in {@code s} as the claim has left it so far. */
+    /**
+     * The token a claim by poller {@code p} writes on event {@code e}'s row, in {@code s} as the claim has left it so
+     * far: the logic is given the last token issued, or with per-row versions the row's version.
+     */
     int token(int[] s, int e, int p) {
         Memo.KeyBuilder key = tokenKey.reset();
         addRow(key, s, e);
@@ -324,7 +396,8 @@ final class LogicTable {
         if (token != Memo.MISSING) {
             return token;
         }
-        long issued = logic.issueToken(row(s, e), s[LAST_TOKEN], pollers.get(p));
+        long last = shared.shapes.perRowVersion() ? s[at.row(e) + VERSION] : s[LAST_TOKEN];
+        long issued = logic.issueToken(row(s, e), last, shared.instanceIds.get(p));
         if (issued < 0 || issued >= shared.tokenLimit) {
             throw new PackedSpace.Overflow("logic " + logic.id() + " issued token t" + issued + ", past the t"
                     + (shared.tokenLimit - 1) + " the packed tables hold");
@@ -333,30 +406,54 @@ final class LogicTable {
         return (int) issued;
     }
 
-    /** The expiry a claim at {@code now} writes. */
-    int expiry(int now) {
-        if (now >= expiries.length) { // a healing run ticks past the search's clock bound
-            expiries = Arrays.copyOf(expiries, 2 * now);
-            expiryKnown = Arrays.copyOf(expiryKnown, 2 * now);
+    /** The expiry a claim or renewal at {@code now} writes, by a poller whose clock is off by {@code skew}. */
+    int expiry(int now, int skew) {
+        int at = now * skews + skew + this.at.maxSkew;
+        if (at >= expiries.length) { // a healing run ticks past the search's clock bound
+            expiries = Arrays.copyOf(expiries, 2 * (at + skews));
+            expiryKnown = Arrays.copyOf(expiryKnown, expiries.length);
         }
-        if (!expiryKnown[now]) {
-            expiries[now] = logic.leaseExpiry(now, shared.scenario.leaseTicks(), now);
-            expiryKnown[now] = true;
+        if (!expiryKnown[at]) {
+            expiries[at] = logic.leaseExpiry(now, shared.scenario.leaseTicks(), now + skew);
+            expiryKnown[at] = true;
         }
-        return expiries[now];
+        return expiries[at];
     }
 
     /** Whether the logic accepts poller {@code p}'s ack of event {@code e} under {@code token} in {@code s}. */
     boolean acceptsAck(int[] s, int e, int token, int p) {
-        return fence(acks, shared.ackKnowsContext, s, e, token, p, true);
+        return fence(acks, shared.ackKnowsContext, s, e, token, p, ACK);
     }
 
     /** Whether the logic accepts poller {@code p}'s release of event {@code e} under {@code token} in {@code s}. */
     boolean acceptsRelease(int[] s, int e, int token, int p) {
-        return fence(releases, shared.releaseKnowsContext, s, e, token, p, false);
+        return fence(releases, shared.releaseKnowsContext, s, e, token, p, RELEASE);
     }
 
-    private boolean fence(Memo memo, boolean context, int[] s, int e, int token, int p, boolean ack) {
+    /** Whether the logic accepts poller {@code p}'s renewal of event {@code e}'s lease under {@code token} in {@code s}. */
+    boolean acceptsRenewal(int[] s, int e, int token, int p) {
+        return fence(renewals, true, s, e, token, p, RENEWAL); // its one form is told the poller and the clock
+    }
+
+    /** Whether the outbox cleanup, running now, deletes event {@code e}'s row. */
+    boolean cleanupTakes(int[] s, int e) {
+        Memo.KeyBuilder key = fenceKey.reset();
+        addRow(key, s, e);
+        key.add(e, EVENT_BITS).add(fit(s[CLOCK], shared.clockLimit, "clock"), clockBits);
+        int known = cleanups.get(key.key);
+        if (known != Memo.MISSING) {
+            return known != 0;
+        }
+        boolean takes = logic.cleanupTakes(row(s, e), s[CLOCK]);
+        cleanups.put(key.key, takes ? 1 : 0);
+        return takes;
+    }
+
+    private static final int ACK = 0;
+    private static final int RELEASE = 1;
+    private static final int RENEWAL = 2;
+
+    private boolean fence(Memo memo, boolean context, int[] s, int e, int token, int p, int what) {
         Memo.KeyBuilder key = fenceKey.reset();
         addRow(key, s, e);
         key.add(e, EVENT_BITS).add(fit(token, shared.tokenLimit, "token"), tokenBits);
@@ -368,10 +465,56 @@ final class LogicTable {
             return known != 0;
         }
         OutboxRow row = row(s, e);
-        boolean accepts = ack ? logic.acceptsAck(row, token, pollers.get(p), s[CLOCK])
-                : logic.acceptsRelease(row, token, pollers.get(p), s[CLOCK]);
+        String poller = shared.instanceIds.get(p);
+        boolean accepts = switch (what) {
+            case ACK -> logic.acceptsAck(row, token, poller, s[CLOCK]);
+            case RELEASE -> logic.acceptsRelease(row, token, poller, s[CLOCK]);
+            default -> logic.acceptsRenewal(row, token, poller, s[CLOCK]);
+        };
         memo.put(key.key, accepts ? 1 : 0);
         return accepts;
+    }
+
+    /**
+     * The events other than {@code e} whose rows poller {@code p}'s accepted ack of {@code e} under {@code token} also
+     * names ({@link RelayLogic#rowsAckTouches}), as a bit mask; {@code batch} is the slot of the poller's batch.
+     */
+    int rowsAckTouches(int[] s, int e, int token, int p, int batch) {
+        Memo.KeyBuilder key = touchKey.reset();
+        for (int o = 0; o < at.events; o++) {
+            addRow(key, s, o);
+        }
+        key.add(e, EVENT_BITS).add(fit(token, shared.tokenLimit, "token"), tokenBits).add(p, POLLER_BITS);
+        int held = s[batch + PackedLayout.HELD];
+        key.add(held, bits(at.batch + 1));
+        for (int k = 0; k < held; k++) {
+            key.add(s[at.heldEvent(batch, k)], EVENT_BITS).add(fit(s[at.heldToken(batch, k)], shared.tokenLimit, "token"), tokenBits);
+        }
+        int known = touches.get(key.key);
+        if (known != Memo.MISSING) {
+            return known;
+        }
+        List<OutboxRow> outbox = new ArrayList<>();
+        for (int o = 0; o < at.events; o++) {
+            if (s[at.row(o) + STATUS] != PackedLayout.ABSENT) {
+                outbox.add(row(s, o));
+            }
+        }
+        List<Held> heldRows = new ArrayList<>();
+        for (int k = 0; k < held; k++) {
+            heldRows.add(new Held(events.get(s[at.heldEvent(batch, k)]).id(), s[at.heldToken(batch, k)]));
+        }
+        int mask = 0;
+        for (String id : logic.rowsAckTouches(row(s, e), token, shared.instanceIds.get(p), List.copyOf(heldRows),
+                List.copyOf(outbox))) {
+            for (int o = 0; o < at.events; o++) {
+                if (o != e && events.get(o).id().equals(id)) {
+                    mask |= 1 << o;
+                }
+            }
+        }
+        touches.put(key.key, mask);
+        return mask;
     }
 
     /** {@link Shared#keyId}, read from this worker's copy once known (a plain read, not a volatile one). */
@@ -400,14 +543,15 @@ final class LogicTable {
 
     /** Bytes its memories take. */
     long bytes() {
-        return claims.bytes() + tokens.bytes() + acks.bytes() + releases.bytes();
+        return claims.bytes() + tokens.bytes() + acks.bytes() + releases.bytes() + renewals.bytes() + cleanups.bytes()
+                + touches.bytes();
     }
 
     /** Event {@code e}'s row as the readable model holds it. */
     private OutboxRow row(int[] s, int e) {
         int r = at.row(e);
         RowStatus status = s[r + STATUS] == PENDING ? RowStatus.PENDING : RowStatus.DELIVERED;
-        Lease lease = s[r + OWNER] == 0 ? null : new Lease(pollers.get(s[r + OWNER] - 1), s[r + TOKEN], s[r + EXPIRY]);
-        return new OutboxRow(events.get(e), status, lease);
+        Lease lease = s[r + OWNER] == 0 ? null : new Lease(shared.ownerName(s[r + OWNER]), s[r + TOKEN], s[r + EXPIRY]);
+        return new OutboxRow(events.get(e), status, lease, s[r + VERSION]);
     }
 }

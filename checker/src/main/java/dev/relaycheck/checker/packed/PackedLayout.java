@@ -19,21 +19,29 @@ final class PackedLayout {
     // Global slots.
     static final int CLOCK = 0;
     static final int LAST_TOKEN = 1;
-    static final int PRODUCED = 2; // the producer's next event index
+    static final int PRODUCED = 2; // the producer's next event index (begun, with overlapping producers)
     static final int CRASHES = 3;
     static final int LOST_ACKS = 4;
     static final int DELIVER_FAILS = 5;
     static final int PRODUCE_FAILS = 6;
-    private static final int GLOBALS = 7;
+    static final int RENEWALS = 7; // lease renewals spent
+    static final int SKEWS = 8; // pollers whose clock skew the search has chosen
+    static final int CURSOR = 9; // a cursor relay's cursor: the index + 1 of the highest event it claimed, or 0
+    static final int GLOBALS = 10;
 
     // Slots of a row, from row(e).
     static final int STATUS = 0; // ABSENT, PENDING or DELIVERED
-    static final int OWNER = 1; // 0: no lease; else the owning poller's index + 1
+    static final int OWNER = 1; // 0: no lease; else the owner's instance code (PackedModel.ownerCode)
     static final int TOKEN = 2; // the lease's fencing token (0 without a lease)
     static final int EXPIRY = 3; // the lease's expiry instant, NEVER, or 0 without a lease
     static final int EFFECTS = 4; // times the event's effect was applied
     static final int MARKER_TOKEN = 5; // the token in the marker's key, for a consumer keying markers per delivery
-    private static final int ROW_SLOTS = 6;
+    static final int VERSION = 6; // the row's own version, for a relay fencing by per-row versions
+    static final int MARKER_AT = 7; // the tick the marker was written + 1, for dated markers; 0: undated or none
+    static final int PURGED = 8; // 1 once a retention policy purged the event's marker
+    static final int IN_FLIGHT = 9; // 1 while an overlapping producer's transaction is open (the row not visible)
+    static final int DELETED = 10; // what the outbox cleanup deleted: 0 nothing, DELETED_DELIVERED, DELETED_PENDING
+    private static final int ROW_SLOTS = 11;
 
     // Slots of a poller, from poller(p); then the batch (event index, token) pairs, then the read set.
     static final int PHASE = 0; // a PollerState.Phase ordinal
@@ -45,6 +53,14 @@ final class PackedLayout {
     static final int PENDING = 1;
     static final int DELIVERED = 2;
     static final int NEVER = Integer.MAX_VALUE;
+    /** A deleted row was DELIVERED; or PENDING, its lease (owner and expiry, not its token) kept as it was. */
+    static final int DELETED_DELIVERED = 1;
+    static final int DELETED_PENDING = 2;
+
+    /** What the layout holds beside the scenario's own bounds: what the logic's shapes and the search need. */
+    record Spec(int maxTicks, boolean checkThenAct, boolean markerTokens, int longestLease, boolean perRowVersion,
+                boolean datesMarkers, boolean purges, boolean keepsCursor, int tokens) {
+    }
 
     /** The clock bound, as the readable model resolves the scenario's tick bound for this logic. */
     final int maxTicks;
@@ -55,7 +71,11 @@ final class PackedLayout {
     final int batch;
     final int size;
     final int words;
+    final int maxSkew;
+    /** Most steps one state enables (see {@link PackedModel#enabled}). */
+    final int maxSteps;
     private final int pollerSlots;
+    private final int skewBase; // each poller's clock skew + maxSkew, kept apart from its slots (a crash keeps it)
 
     /**
      * Per slot, where its bit field lies, in one long so a write loads one entry: the shift in bits 0-5,
@@ -77,60 +97,74 @@ final class PackedLayout {
     private final int[] neverCode; // ... and the code that stands for it
 
     PackedLayout(Scenario scenario, PackedLogic logic) {
-        this(scenario, scenario.maxTicks(logic.prototype()), logic == PackedLogic.CHECK_THEN_ACT_CLAIM,
-                logic == PackedLogic.NEW_ID_ON_RETRY, scenario.leaseTicks());
+        this(scenario, new Spec(scenario.maxTicks(logic.prototype()), logic == PackedLogic.CHECK_THEN_ACT_CLAIM,
+                logic == PackedLogic.NEW_ID_ON_RETRY, scenario.leaseTicks(), false, false, false, false,
+                CanonicalTokens.exactBound(scenario, scenario.maxTicks(logic.prototype()))));
     }
 
     /** The layout for a logic the engine does not know, whose decisions a {@link LogicTable} answers. */
     PackedLayout(Scenario scenario, LogicTable.Shared table) {
-        this(scenario, table.maxTicks, table.checkThenAct, table.markerTokens,
-                Math.max(scenario.leaseTicks(), table.grantedLease));
+        this(scenario, table.layoutSpec());
     }
 
     /**
-     * {@code maxTicks}: the readable model's clock bound ({@code RelayModel.maxTicks}); {@code markerTokens}:
+     * {@code spec.maxTicks}: the readable model's clock bound ({@code RelayModel.maxTicks}); {@code markerTokens}:
      * whether a marker's key depends on the token it was delivered with, so each row keeps that token;
-     * {@code longestLease}: the lease a claim is expected to grant (a longer one overflows its field).
+     * {@code longestLease}: the lease a claim is expected to grant (a longer one overflows its field);
+     * {@code tokens}: the greatest token a state may hold.
      */
-    private PackedLayout(Scenario scenario, int maxTicks, boolean checkThenAct, boolean markerTokens, int longestLease) {
-        this.maxTicks = maxTicks;
+    PackedLayout(Scenario scenario, Spec spec) {
+        this.maxTicks = spec.maxTicks();
         events = scenario.events().size();
         pollers = scenario.pollers().size();
         batch = scenario.batch();
+        maxSkew = scenario.maxSkew();
         pollerSlots = POLLER_HEADER + 3 * batch;
-        size = GLOBALS + events * ROW_SLOTS + pollers * pollerSlots;
+        skewBase = GLOBALS + events * ROW_SLOTS + pollers * pollerSlots;
+        size = skewBase + pollers;
+        maxSteps = (scenario.producersOverlap() ? 1 + events : 2) + 5 * pollers + 1 + events + 1 + 2 * maxSkew + 1;
         // tokens a search can reach with leases that last; a value past it stops the packed search (the readable
         // model takes over, and renumbers tokens if its exact space outgrows the same bound)
-        tokens = CanonicalTokens.exactBound(scenario, maxTicks);
+        tokens = spec.tokens();
+        boolean perRow = spec.perRowVersion();
         int[] max = new int[size];
         boolean[] neverable = new boolean[size];
         max[CLOCK] = maxTicks;
-        max[LAST_TOKEN] = tokens;
+        max[LAST_TOKEN] = perRow ? 0 : tokens; // per-row versions leave the global counter unused
         max[PRODUCED] = events;
         max[CRASHES] = scenario.maxCrashes();
         max[LOST_ACKS] = scenario.maxLostAcks();
         max[DELIVER_FAILS] = scenario.maxDeliverFails();
         max[PRODUCE_FAILS] = scenario.maxProduceFails();
+        max[RENEWALS] = scenario.maxRenewals();
+        max[SKEWS] = maxSkew > 0 ? pollers : 0;
+        max[CURSOR] = spec.keepsCursor() ? events : 0;
         for (int e = 0; e < events; e++) {
             int r = row(e);
             max[r + STATUS] = DELIVERED;
             max[r + OWNER] = pollers;
             max[r + TOKEN] = tokens;
-            max[r + EXPIRY] = maxTicks + longestLease + 1;
+            max[r + EXPIRY] = maxTicks + spec.longestLease() + maxSkew + 1;
             neverable[r + EXPIRY] = true;
             max[r + EFFECTS] = 1;
-            max[r + MARKER_TOKEN] = markerTokens ? tokens : 0;
+            max[r + MARKER_TOKEN] = spec.markerTokens() ? tokens : 0;
+            max[r + VERSION] = perRow ? tokens : 0;
+            max[r + MARKER_AT] = spec.datesMarkers() ? maxTicks + 1 : 0;
+            max[r + PURGED] = spec.purges() ? 1 : 0;
+            max[r + IN_FLIGHT] = scenario.producersOverlap() ? 1 : 0;
+            max[r + DELETED] = scenario.cleanup() ? DELETED_PENDING : 0;
         }
         for (int p = 0; p < pollers; p++) {
             int b = poller(p);
             max[b + PHASE] = Phase.values().length - 1;
             max[b + HELD] = batch;
-            max[b + READS] = checkThenAct ? batch : 0;
+            max[b + READS] = spec.checkThenAct() ? batch : 0;
             for (int k = 0; k < batch; k++) {
                 max[heldEvent(b, k)] = events - 1;
                 max[heldToken(b, k)] = tokens;
-                max[read(b, k)] = checkThenAct ? events - 1 : 0;
+                max[read(b, k)] = spec.checkThenAct() ? events - 1 : 0;
             }
+            max[skew(p)] = 2 * maxSkew;
         }
         field = new long[size];
         List<Integer> fielded = new ArrayList<>();
@@ -177,6 +211,11 @@ final class PackedLayout {
 
     int pollerSlots() {
         return pollerSlots;
+    }
+
+    /** Poller {@code p}'s clock skew + maxSkew (0 while not chosen, and without skew). */
+    int skew(int p) {
+        return skewBase + p;
     }
 
     int heldEvent(int pollerBase, int k) {

@@ -20,12 +20,23 @@ import static dev.relaycheck.checker.packed.PackedLayout.PRODUCE_FAILS;
 import static dev.relaycheck.checker.packed.PackedLayout.READS;
 import static dev.relaycheck.checker.packed.PackedLayout.STATUS;
 import static dev.relaycheck.checker.packed.PackedLayout.TOKEN;
+import static dev.relaycheck.checker.packed.PackedLayout.CURSOR;
+import static dev.relaycheck.checker.packed.PackedLayout.DELETED;
+import static dev.relaycheck.checker.packed.PackedLayout.DELETED_DELIVERED;
+import static dev.relaycheck.checker.packed.PackedLayout.DELETED_PENDING;
+import static dev.relaycheck.checker.packed.PackedLayout.IN_FLIGHT;
+import static dev.relaycheck.checker.packed.PackedLayout.MARKER_AT;
+import static dev.relaycheck.checker.packed.PackedLayout.PURGED;
+import static dev.relaycheck.checker.packed.PackedLayout.RENEWALS;
+import static dev.relaycheck.checker.packed.PackedLayout.SKEWS;
+import static dev.relaycheck.checker.packed.PackedLayout.VERSION;
 
 import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.PollerState.Phase;
 import dev.relaycheck.model.RelayLogic.ConsumerShape;
+import dev.relaycheck.model.RelayLogic.CursorRule;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.Step;
@@ -36,18 +47,23 @@ import java.util.List;
 /**
  * The step semantics of {@link dev.relaycheck.model.RelayModel} and the judgement of
  * {@link dev.relaycheck.model.Invariants}, on a packed scratch. The logics of {@link PackedLogic} it
- * re-implements; any other logic's decisions it reads from a {@link LogicTable}, which asks the logic each
- * question once. The logic's shapes (how it commits, in which order a poller works) come from its answers.
+ * re-implements, on the scenarios without the later hazards; any other logic's decisions, and a shipped one's in
+ * a scenario with those hazards, it reads from a {@link LogicTable}, which asks the logic each question once.
+ * The logic's shapes (how it commits, in which order a poller works, where its tokens come from, what it does
+ * with an ack's result) come from its answers.
  *
  * <p>It is exact on every state that breaks no invariant, and those are the only states a search expands:
  * the search stops at the first violation. So it keeps no more than such states need. Effects are 0 or 1,
- * markers exist exactly where effects do, stock and the per-aggregate applied order follow from which events
- * were applied, the business table holds exactly the events with an outbox row. A step that would leave that
- * ground (a second effect, a marker without its effect, an overtaking effect, a business write without its
- * row) is reported as breaking a state invariant, and the state it leads to is never stored.
+ * a marker exists exactly where an effect does unless a retention policy purged it, stock and the per-aggregate
+ * applied order follow from which events were applied, the business table holds exactly the events with an
+ * outbox row or one the cleanup deleted, and no row committed below a cursor relay's cursor is still to deliver.
+ * A step that would leave that ground (a second effect, a marker without its effect, an overtaking effect, a
+ * business write without its row, a row passed over) is reported as breaking a state invariant, and the state
+ * it leads to is never stored.
  *
- * <p>Steps are ints, {@code kind << 4 | poller}, listed in the order {@code RelayModel.enabled} lists them.
- * Not thread-safe: it keeps scratch buffers, so each worker has its own.
+ * <p>Steps are ints, {@code kind << 4 | argument}, listed in the order {@code RelayModel.enabled} lists them:
+ * the argument is the poller for a poller's step, the event for a purge or a commit, the skew + max-skew for
+ * the choice of a poller's clock skew. Not thread-safe: it keeps scratch buffers, so each worker has its own.
  */
 final class PackedModel {
     static final int PRODUCE = 0;
@@ -60,11 +76,14 @@ final class PackedModel {
     static final int CRASH = 7;
     static final int LOSE_ACK = 8;
     static final int DELIVER_FAILS_STEP = 9;
-
-    /** Most steps one state can enable: producer two, each poller one step and three faults, the clock one. */
-    static int maxSteps(int pollers) {
-        return 3 + 4 * pollers;
-    }
+    static final int RENEW = 10;
+    static final int PURGE = 11;
+    static final int CLEANUP = 12;
+    static final int SKEW = 13;
+    static final int BEGIN = 14;
+    static final int COMMIT = 15;
+    /** Kinds of step: a step code is below {@code KINDS << 4}. */
+    static final int KINDS = 16;
 
     static final int IDLE = Phase.IDLE.ordinal();
     private static final int CLAIMING = Phase.CLAIMING.ordinal();
@@ -73,10 +92,34 @@ final class PackedModel {
     private static final int TO_ACK = Phase.TO_ACK.ordinal();
     private static final int TO_RELEASE = Phase.TO_RELEASE.ordinal();
 
-    private static final int STALE = 1 << (2 + Witness.STALE_ACK.ordinal());
-    private static final int DUPLICATE = 1 << (2 + Witness.DUPLICATE_ABSORBED.ordinal());
-    private static final int RECLAIMED = 1 << (2 + Witness.LEASE_RECLAIMED.ordinal());
-    private static final int RETRIED = 1 << (2 + Witness.DELIVERY_RETRIED.ordinal());
+    private static final int STALE = seen(Witness.STALE_ACK);
+    private static final int DUPLICATE = seen(Witness.DUPLICATE_ABSORBED);
+    private static final int RECLAIMED = seen(Witness.LEASE_RECLAIMED);
+    private static final int RETRIED = seen(Witness.DELIVERY_RETRIED);
+    private static final int LATE_REDELIVERY = seen(Witness.LATE_REDELIVERY);
+    private static final int MID_BATCH = seen(Witness.ACK_MID_BATCH);
+    private static final int UNMATCHED_ACK = seen(Witness.UNMATCHED_ACK);
+    private static final int UNMATCHED_RELEASE = seen(Witness.UNMATCHED_RELEASE);
+    private static final int RENEWED = seen(Witness.LEASE_RENEWED);
+    private static final int RENEWAL_REFUSED = seen(Witness.RENEWAL_REFUSED);
+    private static final int SKEWED = seen(Witness.CLOCK_SKEWED);
+    private static final int LATE_COMMIT = seen(Witness.LATE_COMMIT);
+    private static final int CLEANED_UP = seen(Witness.ROW_CLEANED_UP);
+
+    /** A step's result bit for witness {@code w} (see {@link #witnesses}). */
+    private static int seen(Witness w) {
+        return 1 << (2 + w.ordinal());
+    }
+
+    /** The same result, breaking a state invariant (which outweighs a transition's). */
+    private static int breakingState(int result) {
+        return result & ~3 | Successors.BREAKS_STATE;
+    }
+
+    /** The same result, breaking a transition invariant unless it breaks a state invariant already. */
+    private static int breakingTransition(int result) {
+        return (result & 3) == Successors.BREAKS_STATE ? result : result | Successors.BREAKS_TRANSITION;
+    }
 
     final PackedLayout at;
     private final PackedLogic logic; // the shipped logic re-implemented here, or null: the table answers
@@ -85,6 +128,8 @@ final class PackedModel {
     private final Scenario scenario;
     private final int[] aggregate; // per event, an index of its aggregate
     private final int[] samePayload; // per event, the events with an equal payload, as a bit mask
+    private final int[] byId; // the events in id order: the consumer's cleanup purges in that order
+    private final int[] ownerCode; // per poller, the code of the instance id it presents (the first poller's with it, + 1)
     private final int firstPhase; // the phase a poller starts each item of its batch in
     private final int[] claimable;
     private final int[] changedSlots; // the journal of apply: which slots it wrote, and what they held before
@@ -96,6 +141,14 @@ final class PackedModel {
     private final int[] healingSteps;
     private final int[] healing;
     private final int healingBound;
+    // the later hazards and shapes, all off for a shipped logic's re-implementation
+    private final boolean perClaimer; // whether a claim's rows depend on who claims
+    private final boolean keepsCursor;
+    private final boolean dates; // the consumer dates its markers
+    private final boolean lateRedelivery; // the scenario asks for late redeliveries to be told apart
+    private final boolean midBatch; // ... and for acks made mid-batch
+    private final boolean unmatched; // ... and for acks and releases that matched no row
+    private final int grantedLease;
 
     PackedModel(Scenario scenario, PackedLogic logic) {
         this(scenario, logic, new PackedLayout(scenario, logic));
@@ -103,17 +156,17 @@ final class PackedModel {
 
     /** A model over a layout already built for this scenario and logic (the space's, shared by its workers). */
     PackedModel(Scenario scenario, PackedLogic logic, PackedLayout at) {
-        this(scenario, logic, null, LogicTable.Shapes.of(logic.prototype()), at,
-                Healing.bound(new RelayModel(logic.prototype(), scenario)));
+        this(scenario, logic, null, LogicTable.Shapes.of(logic.prototype(), scenario.leaseTicks()), at,
+                new RelayModel(logic.prototype(), scenario));
     }
 
-    /** A model of a logic the engine does not know, over a layout built for its table. */
+    /** A model of a logic whose decisions a table answers, over a layout built for its table. */
     PackedModel(LogicTable.Shared table, PackedLayout at) {
-        this(table.scenario, null, new LogicTable(table, at), table.shapes, at, table.healingBound);
+        this(table.scenario, null, new LogicTable(table, at), table.shapes, at, new RelayModel(table.logic, table.scenario));
     }
 
     private PackedModel(Scenario scenario, PackedLogic logic, LogicTable table, LogicTable.Shapes shapes,
-                        PackedLayout at, int healingBound) {
+                        PackedLayout at, RelayModel readable) {
         this.scenario = scenario;
         this.logic = logic;
         this.table = table;
@@ -131,13 +184,33 @@ final class PackedModel {
                 }
             }
         }
+        byId = java.util.stream.IntStream.range(0, events.size()).boxed()
+                .sorted(java.util.Comparator.comparing(e -> events.get(e).id())).mapToInt(Integer::intValue).toArray();
+        ownerCode = new int[at.pollers];
+        List<String> ids = scenario.pollers().stream().map(scenario::instanceId).toList();
+        for (int p = 0; p < at.pollers; p++) {
+            ownerCode[p] = ids.indexOf(ids.get(p)) + 1;
+        }
         firstPhase = shapes.acksFirst() ? TO_ACK : TO_DELIVER;
-        claimable = new int[at.batch];
+        claimable = new int[Math.max(at.batch, at.events)];
         changedSlots = new int[4 * at.size];
         changedFrom = new int[4 * at.size];
-        healingSteps = new int[maxSteps(at.pollers)];
+        healingSteps = new int[at.maxSteps];
         healing = new int[at.size];
-        this.healingBound = healingBound;
+        this.healingBound = Healing.bound(readable);
+        perClaimer = table != null && table.shared.claimKnowsPoller;
+        keepsCursor = LogicTable.keepsCursor(scenario, shapes);
+        dates = table != null && table.shared.datesMarkers;
+        java.util.Set<Witness> required = scenario.requiredWitnesses();
+        lateRedelivery = required.contains(Witness.LATE_REDELIVERY);
+        midBatch = required.contains(Witness.ACK_MID_BATCH);
+        unmatched = required.contains(Witness.UNMATCHED_ACK) || required.contains(Witness.UNMATCHED_RELEASE);
+        grantedLease = readable.grantedLease();
+    }
+
+    /** The code of poller {@code p}'s instance id, as a lease's owner holds it (the first poller presenting it, + 1). */
+    int ownerCode(int p) {
+        return ownerCode[p];
     }
 
     /** The readable step that step code {@code code} stands for in {@code s}, where it is enabled. */
@@ -160,11 +233,17 @@ final class PackedModel {
             case CRASH -> new Step.Crash(poller);
             case LOSE_ACK -> new Step.LoseAck(poller, head);
             case DELIVER_FAILS_STEP -> new Step.DeliverFails(poller, head);
+            case RENEW -> new Step.Renew(poller, head, token);
+            case PURGE -> new Step.Purge(scenario.events().get(p).id());
+            case CLEANUP -> new Step.Cleanup();
+            case SKEW -> new Step.Skew(scenario.pollers().get(s[SKEWS]), p - at.maxSkew);
+            case BEGIN -> new Step.Begin(next);
+            case COMMIT -> new Step.Commit(scenario.events().get(p).id());
             default -> throw new IllegalArgumentException("unknown step " + code);
         };
     }
 
-    /** The memoised decisions' shared part, for a logic the engine does not know; null for a shipped one. */
+    /** The memoised decisions' shared part, for a logic whose decisions a table answers; null for a shipped one. */
     LogicTable.Shared shared() {
         return table == null ? null : table.shared;
     }
@@ -195,13 +274,33 @@ final class PackedModel {
         return result >>> 2;
     }
 
+    /** Poller {@code p}'s clock minus the database's (0 until the search chose it). */
+    private int skewOf(int[] s, int p) {
+        return p < s[SKEWS] ? s[at.skew(p)] - at.maxSkew : 0;
+    }
+
     /**
      * Writes the steps enabled in {@code s} to {@code out}, in RelayModel's order, and returns how many.
      * {@code fair}: only what a healing run schedules (no faults, no tick).
      */
     int enabled(int[] s, int[] out, boolean fair) {
         int n = 0;
-        if (s[PRODUCED] < at.events) {
+        if (at.maxSkew > 0 && s[SKEWS] < at.pollers) { // the clocks are chosen first: nothing else happens before
+            for (int v = 0; v <= 2 * at.maxSkew; v++) {
+                out[n++] = SKEW << 4 | v;
+            }
+            return n;
+        }
+        if (scenario.producersOverlap()) {
+            if (s[PRODUCED] < at.events) {
+                out[n++] = BEGIN << 4;
+            }
+            for (int e = 0; e < at.events; e++) {
+                if (s[at.row(e) + IN_FLIGHT] != 0) {
+                    out[n++] = COMMIT << 4 | e;
+                }
+            }
+        } else if (s[PRODUCED] < at.events) {
             out[n++] = PRODUCE << 4;
             boolean failPoint = !shapes.splitProducer(); // a split producer fails only mid-way
             if (!fair && failPoint && s[PRODUCE_FAILS] < scenario.maxProduceFails()) {
@@ -209,17 +308,24 @@ final class PackedModel {
             }
         }
         int canClaim = -1; // the same for every idle poller, so worked out once
+        boolean live = false;
+        liveClaims = 0;
         for (int p = 0; p < at.pollers; p++) {
-            int phase = s[at.poller(p) + PHASE];
+            int b = at.poller(p);
+            int phase = s[b + PHASE];
             if (phase == IDLE) {
-                if (canClaim < 0 || table != null && table.shared.claimKnowsPoller) {
-                    canClaim = claimable(s, p) > 0 ? 1 : 0;
+                if (canClaim < 0 || perClaimer) {
+                    int rows = claimable(s, p);
+                    canClaim = rows > 0 ? 1 : 0;
+                    live = anyLive(s, claimable, rows);
                 }
                 if (canClaim > 0) {
                     out[n++] = CLAIM << 4 | p;
+                    liveClaims |= live ? 1 << p : 0;
                 }
             } else if (phase == CLAIMING) {
                 out[n++] = CLAIM << 4 | p;
+                liveClaims |= readsLive(s, b) ? 1 << p : 0;
             } else if (phase == TO_DELIVER || phase == DELIVERING) {
                 out[n++] = DELIVER << 4 | p;
             } else if (phase == TO_ACK) {
@@ -228,11 +334,29 @@ final class PackedModel {
                 out[n++] = RELEASE << 4 | p;
             }
         }
+        if (s[RENEWALS] < scenario.maxRenewals()) {
+            for (int p = 0; p < at.pollers; p++) {
+                int phase = s[at.poller(p) + PHASE];
+                if (phase == TO_DELIVER || phase == TO_ACK) {
+                    out[n++] = RENEW << 4 | p;
+                }
+            }
+        }
+        if (!fair && s[CLOCK] < at.maxTicks) {
+            out[n++] = TICK << 4;
+        }
+        if (shapes.retention() >= 0 && table != null) {
+            for (int e : byId) {
+                if (purgeDue(s, e)) {
+                    out[n++] = PURGE << 4 | e;
+                }
+            }
+        }
+        if (scenario.cleanup() && table != null && cleanupTakes(s) != 0) {
+            out[n++] = CLEANUP << 4;
+        }
         if (fair) {
             return n;
-        }
-        if (s[CLOCK] < at.maxTicks) {
-            out[n++] = TICK << 4;
         }
         for (int p = 0; p < at.pollers; p++) {
             int phase = s[at.poller(p) + PHASE];
@@ -247,6 +371,64 @@ final class PackedModel {
             }
         }
         return n;
+    }
+
+    /** The pollers whose claim, as the last {@link #enabled} listed it, takes a row under a live lease, a bit each. */
+    private int liveClaims;
+
+    /** Whether poller {@code p}'s claim, as the last {@link #enabled} listed it, takes a row under a live lease. */
+    boolean claimTakesLiveLease(int p) {
+        return (liveClaims >>> p & 1) != 0;
+    }
+
+    /** Step {@code code} in {@code s} as its footprint needs it, worked out afresh (for tests). */
+    int footprintStep(StepFootprint footprints, int[] s, int code) {
+        return footprints.step(s, code, code >>> 4 == CLAIM && claimTakesLiveLease(s, code & 15));
+    }
+
+    /** Whether poller {@code p}'s claim in {@code s} takes a row under a live lease (worked out afresh, for tests). */
+    boolean claimTakesLiveLease(int[] s, int p) {
+        int b = at.poller(p);
+        return s[b + PHASE] == CLAIMING ? readsLive(s, b) : anyLive(s, claimable, claimable(s, p));
+    }
+
+    /** Whether any of the first {@code n} rows of {@code events} holds a lease live now. */
+    private boolean anyLive(int[] s, int[] events, int n) {
+        for (int k = 0; k < n; k++) {
+            int r = at.row(events[k]);
+            if (s[r + OWNER] != 0 && s[CLOCK] < s[r + EXPIRY]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a row in the read set of poller {@code b}'s check-then-act claim holds a lease live now. */
+    private boolean readsLive(int[] s, int b) {
+        for (int k = 0; k < s[b + READS]; k++) {
+            int r = at.row(s[at.read(b, k)]);
+            if (s[r + OWNER] != 0 && s[CLOCK] < s[r + EXPIRY]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether event {@code e}'s marker is dated and older than the retention: the consumer's cleanup may purge it. */
+    private boolean purgeDue(int[] s, int e) {
+        int r = at.row(e);
+        return s[r + MARKER_AT] > 0 && s[r + PURGED] == 0 && s[CLOCK] - (s[r + MARKER_AT] - 1) >= shapes.retention();
+    }
+
+    /** The events whose rows the outbox cleanup would delete now, as a bit mask. */
+    private int cleanupTakes(int[] s) {
+        int taken = 0;
+        for (int e = 0; e < at.events; e++) {
+            if (s[at.row(e) + STATUS] != ABSENT && table.cleanupTakes(s, e)) {
+                taken |= 1 << e;
+            }
+        }
+        return taken;
     }
 
     /**
@@ -310,8 +492,16 @@ final class PackedModel {
 
     /** Applies an enabled step to {@code s} in place, without a journal; returns what it broke and showed. */
     private int step(int[] s, int step) {
+        int result = stepOnly(s, step);
+        if (scenario.cleanup() && (result & 3) != Successors.BREAKS_STATE && lostDeletedRow(s)) {
+            return breakingState(result); // NO_LOST_EVENT: no poller holds a row deleted before its effect
+        }
+        return result;
+    }
+
+    private int stepOnly(int[] s, int step) {
         int p = step & 15;
-        int b = at.poller(p);
+        int b = at.poller(Math.min(p, at.pollers - 1));
         switch (step >>> 4) {
             case PRODUCE:
                 if (shapes.splitProducer()) {
@@ -327,7 +517,7 @@ final class PackedModel {
             case CLAIM:
                 return claim(s, p, b);
             case DELIVER:
-                return deliver(s, b);
+                return table != null && shapes.deliversAndAcks() ? deliverAndAck(s, p, b) : deliver(s, b);
             case ACK:
                 return ack(s, p, b);
             case RELEASE:
@@ -347,16 +537,52 @@ final class PackedModel {
                 set(s, b + PHASE, TO_RELEASE);
                 set(s, DELIVER_FAILS, s[DELIVER_FAILS] + 1);
                 return 0;
+            case RENEW:
+                return renew(s, p, b);
+            case PURGE: // the marker goes, the effect stays, and the event is known as purged by policy
+                set(s, at.row(p) + PURGED, 1);
+                set(s, at.row(p) + MARKER_AT, 0);
+                return 0;
+            case CLEANUP:
+                return cleanup(s);
+            case SKEW:
+                set(s, at.skew(s[SKEWS]), p);
+                set(s, SKEWS, s[SKEWS] + 1);
+                return p == at.maxSkew ? 0 : SKEWED;
+            case BEGIN:
+                set(s, at.row(s[PRODUCED]) + IN_FLIGHT, 1);
+                set(s, PRODUCED, s[PRODUCED] + 1);
+                return 0;
+            case COMMIT:
+                return commit(s, p);
             default:
                 throw new IllegalArgumentException("unknown step " + step);
         }
+    }
+
+    /**
+     * The rows a cursor relay's cursor lets it see, as a bit mask (every row for a relay that claims by status): one
+     * that waits for open producer transactions sees only rows below the cursor or below the lowest still open. A
+     * row committed below the cursor (passed over) breaks a state invariant at its commit, so no stored state has one.
+     */
+    private int admitted(int[] s) {
+        int all = (int) ((1L << at.events) - 1);
+        if (!keepsCursor || shapes.cursor() != CursorRule.WAITS_FOR_IN_FLIGHT) {
+            return all;
+        }
+        int lowestOpen = at.events;
+        for (int e = 0; e < at.events && lowestOpen == at.events; e++) {
+            lowestOpen = s[at.row(e) + IN_FLIGHT] != 0 ? e : lowestOpen;
+        }
+        int below = Math.max(s[CURSOR], lowestOpen); // seq <= cursor, or seq < the lowest open one's
+        return all & (int) ((1L << below) - 1);
     }
 
     /** Fills {@link #claimable} with the rows a claim by poller {@code p} would take now, in outbox order; returns how many. */
     private int claimable(int[] s, int p) {
         int n = 0;
         if (table != null) {
-            for (int mask = table.claimable(s, p); mask != 0; mask &= mask - 1) {
+            for (int mask = table.claimable(s, p, skewOf(s, p), admitted(s)); mask != 0; mask &= mask - 1) {
                 claimable[n++] = Integer.numberOfTrailingZeros(mask);
             }
             return n;
@@ -403,9 +629,15 @@ final class PackedModel {
         int result = 0;
         int now = s[CLOCK];
         int floor = s[LAST_TOKEN];
+        int granted = 0;
+        int highest = 0;
         for (int k = 0; k < n; k++) {
             int e = claimable[k];
             int r = at.row(e);
+            highest = Math.max(highest, e + 1);
+            if (s[r + STATUS] == ABSENT) {
+                continue; // the cleanup deleted it after a check-then-act claim read it: the write matches no row
+            }
             boolean hadLease = s[r + OWNER] != 0;
             if (hadLease && now < s[r + EXPIRY] && heldByAnother(s, p, e, s[r + TOKEN])) {
                 result |= Successors.BREAKS_TRANSITION; // replaced a live lease its holder still holds: SINGLE_LIVE_LEASE
@@ -415,20 +647,36 @@ final class PackedModel {
             }
             int token = table != null ? table.token(s, e, p)
                     : logic == PackedLogic.RECLAIM_KEEPS_TOKEN && hadLease ? s[r + TOKEN] : s[LAST_TOKEN] + 1;
-            if (token <= floor) {
+            if (shapes.perRowVersion()) {
+                if (token <= s[r + VERSION]) {
+                    result |= Successors.BREAKS_TRANSITION; // an old owner's version still matches: STALE_ACK_REJECTED
+                }
+            } else if (token <= floor) {
                 result |= Successors.BREAKS_TRANSITION; // an old owner's token still matches: STALE_ACK_REJECTED
             }
             floor = Math.max(floor, token);
-            set(s, r + OWNER, p + 1);
+            set(s, r + OWNER, ownerCode[p]);
             set(s, r + TOKEN, token);
-            set(s, r + EXPIRY, table != null ? table.expiry(now)
+            set(s, r + EXPIRY, table != null ? table.expiry(now, skewOf(s, p))
                     : logic == PackedLogic.LEASE_NEVER_EXPIRES ? NEVER : now + scenario.leaseTicks());
-            set(s, LAST_TOKEN, Math.max(s[LAST_TOKEN], token));
-            set(s, at.heldEvent(b, k), e);
-            set(s, at.heldToken(b, k), token);
+            if (shapes.perRowVersion()) {
+                set(s, r + VERSION, token); // the claim writes the row's new version; the global counter stays 0
+            } else {
+                set(s, LAST_TOKEN, Math.max(s[LAST_TOKEN], token));
+            }
+            set(s, at.heldEvent(b, granted), e);
+            set(s, at.heldToken(b, granted), token);
+            granted++;
+        }
+        if (keepsCursor && n > 0 && highest > s[CURSOR]) {
+            set(s, CURSOR, highest); // the cursor moves to the highest sequence claimed
+        }
+        if (granted == 0) { // a check-then-act write whose rows the cleanup deleted in between: idle again
+            set(s, b + PHASE, IDLE);
+            return result;
         }
         set(s, b + PHASE, firstPhase);
-        set(s, b + HELD, n);
+        set(s, b + HELD, granted);
         return result;
     }
 
@@ -445,6 +693,34 @@ final class PackedModel {
         return false;
     }
 
+    /** Whether some poller holds event {@code e} in its batch, under any token. */
+    private boolean held(int[] s, int e) {
+        for (int q = 0; q < at.pollers; q++) {
+            int b = at.poller(q);
+            for (int k = 0; k < s[b + HELD]; k++) {
+                if (s[at.heldEvent(b, k)] == e) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether a row the cleanup deleted before its effect was applied is held by no poller: the event is lost. */
+    private boolean lostDeletedRow(int[] s) {
+        for (int e = 0; e < at.events; e++) {
+            int r = at.row(e);
+            if (s[r + DELETED] != 0 && s[r + EFFECTS] == 0 && !held(s, e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The consumer transaction for the head of the batch: DUPLICATE where its key is found among the markers, else
+     * the effect and its marker (dated, where markers are); and the poller goes on to its ack.
+     */
     private int deliver(int[] s, int b) {
         int e = s[at.heldEvent(b, 0)];
         int token = s[at.heldToken(b, 0)];
@@ -452,7 +728,7 @@ final class PackedModel {
         int key = table == null ? 0 : table.keyId(e, token); // the readable consumer asks it first
         if (shapes.checksMarker() && (table == null ? hasMarkerKey(s, e, token) : hasMarkerKey(s, key))) {
             afterDelivery(s, b);
-            return DUPLICATE;
+            return DUPLICATE | (lateRedelivery && markerAge(s, e) > grantedLease ? LATE_REDELIVERY : 0);
         }
         if (shapes.consumer() == ConsumerShape.MARKER_THEN_EFFECT && s[r + EFFECTS] > 0) {
             // a second marker for an applied event breaks nothing yet, and a row holds one marker
@@ -472,15 +748,73 @@ final class PackedModel {
         if (logic == PackedLogic.NEW_ID_ON_RETRY || table != null && table.shared.markerTokens) {
             set(s, r + MARKER_TOKEN, token);
         }
+        if (dates) {
+            set(s, r + MARKER_AT, s[CLOCK] + 1);
+        }
         afterDelivery(s, b);
         return 0;
+    }
+
+    /** Ticks since event {@code e}'s dated marker was written, or -1 where it has none. */
+    private int markerAge(int[] s, int e) {
+        int r = at.row(e);
+        return s[r + MARKER_AT] > 0 && s[r + PURGED] == 0 ? s[CLOCK] - (s[r + MARKER_AT] - 1) : -1;
+    }
+
+    /**
+     * Delivery and ack in one transaction: where the logic accepts the ack, the consumer transaction and the row's
+     * DELIVERED commit together (APPLIED or DUPLICATE); else nothing changes (STALE). The poller goes on either way.
+     */
+    private int deliverAndAck(int[] s, int p, int b) {
+        int e = s[at.heldEvent(b, 0)];
+        int token = s[at.heldToken(b, 0)];
+        int r = at.row(e);
+        if (s[r + STATUS] == ABSENT || !table.acceptsAck(s, e, token, p)) {
+            advance(s, b);
+            return STALE;
+        }
+        int key = table.keyId(e, token);
+        int result = 0;
+        if (shapes.checksMarker() && hasMarkerKey(s, key)) {
+            result = DUPLICATE;
+        } else if (s[r + EFFECTS] > 0 || appliedLaterOfAggregate(s, e) || !shapes.checksMarker() && hasMarkerKey(s, key)) {
+            return Successors.BREAKS_STATE; // EFFECT_AT_MOST_ONCE, AGGREGATE_ORDER, or a marker taking another's key
+        } else {
+            set(s, r + EFFECTS, 1);
+            if (table.shared.markerTokens) {
+                set(s, r + MARKER_TOKEN, token);
+            }
+        }
+        if (!(s[r + OWNER] != 0 && s[r + TOKEN] == token) && rowChangesWhenDelivered(s, r)) {
+            result = breakingTransition(result); // a stale token moved the row: STALE_ACK_REJECTED
+        }
+        delivered(s, r);
+        if (s[r + EFFECTS] == 0) {
+            return breakingState(result); // DELIVERED without its effect (a marker of another event answered): NO_LOST_EVENT
+        }
+        advance(s, b);
+        return result;
+    }
+
+    /** Whether marking event row {@code r} DELIVERED (no lease, no version) changes it. */
+    private static boolean rowChangesWhenDelivered(int[] s, int r) {
+        return s[r + STATUS] != DELIVERED || s[r + OWNER] != 0 || s[r + VERSION] != 0;
+    }
+
+    /** Marks event row {@code r} DELIVERED: the lease goes, and a per-row version with it (nothing fences it any more). */
+    private void delivered(int[] s, int r) {
+        set(s, r + STATUS, DELIVERED);
+        clearLease(s, r);
+        if (s[r + VERSION] != 0) {
+            set(s, r + VERSION, 0);
+        }
     }
 
     /** Whether the consumer holds a marker under key {@code key} (a {@link LogicTable.Shared#keyId}). */
     private boolean hasMarkerKey(int[] s, int key) {
         for (int o = 0; o < at.events; o++) {
             int r = at.row(o);
-            if (s[r + EFFECTS] > 0 && table.markerKeyId(o, s[r + MARKER_TOKEN]) == key) {
+            if (s[r + EFFECTS] > 0 && s[r + PURGED] == 0 && table.markerKeyId(o, s[r + MARKER_TOKEN]) == key) {
                 return true;
             }
         }
@@ -524,19 +858,22 @@ final class PackedModel {
         int r = at.row(e);
         boolean pending = s[r + STATUS] == PENDING;
         boolean tokenMatches = s[r + OWNER] != 0 && s[r + TOKEN] == token;
-        boolean accepted = table != null ? table.acceptsAck(s, e, token, p)
+        boolean accepted = table != null ? s[r + STATUS] != ABSENT && table.acceptsAck(s, e, token, p)
                 : pending && (tokenMatches || logic == PackedLogic.ACK_IGNORES_TOKEN);
         int result;
         if (accepted) {
-            boolean changes = pending || s[r + OWNER] != 0; // an accepted ack leaves the row DELIVERED, unleased
-            result = tokenMatches || !changes ? 0 : Successors.BREAKS_TRANSITION; // STALE_ACK_REJECTED
-            set(s, r + STATUS, DELIVERED);
-            clearLease(s, r);
+            // the logic names the other rows its ack marks from the outbox as it stands before the ack
+            int others = table != null && shapes.acksTouchOthers() ? table.rowsAckTouches(s, e, token, p, b) : 0;
+            result = tokenMatches || !rowChangesWhenDelivered(s, r) ? 0 : Successors.BREAKS_TRANSITION; // STALE_ACK_REJECTED
+            delivered(s, r);
             if (s[r + EFFECTS] == 0) {
                 result = Successors.BREAKS_STATE; // DELIVERED without its effect: NO_LOST_EVENT
             }
+            if (table != null) {
+                result = ackedMore(s, others, b, result);
+            }
         } else {
-            result = STALE;
+            result = unmatched(s, r, token, UNMATCHED_ACK);
         }
         if (shapes.acksFirst()) {
             set(s, b + PHASE, TO_DELIVER);
@@ -546,6 +883,40 @@ final class PackedModel {
         return result;
     }
 
+    /**
+     * After an accepted ack of the head of the batch: the other rows the logic's ack names ({@code others}) that are PENDING are
+     * DELIVERED too ({@link dev.relaycheck.model.RelayLogic#rowsAckTouches}), each without its effect breaking
+     * NO_LOST_EVENT; ACK_MID_BATCH where it marked any, or, where the scenario asks, where rows of the batch are left.
+     */
+    private int ackedMore(int[] s, int others, int b, int result) {
+        boolean also = false;
+        for (int mask = others; mask != 0; mask &= mask - 1) {
+            int r = at.row(Integer.numberOfTrailingZeros(mask));
+            if (s[r + STATUS] == PENDING) {
+                delivered(s, r);
+                also = true;
+                if (s[r + EFFECTS] == 0) {
+                    result = breakingState(result);
+                }
+            }
+        }
+        return also || midBatch && s[b + HELD] > 1 ? result | MID_BATCH : result;
+    }
+
+    /**
+     * An ack or release that matched no row: a poller that does not read the result and unlocks after settling
+     * clears the row's lease by id (a stale token changing the row: STALE_ACK_REJECTED); STALE, and, where the
+     * scenario asks, which of the two matched nothing.
+     */
+    private int unmatched(int[] s, int r, int token, int what) {
+        if (table != null && shapes.unlocksUnread() && s[r + STATUS] != ABSENT && s[r + OWNER] != 0) {
+            int result = STALE | what | (s[r + TOKEN] != token ? Successors.BREAKS_TRANSITION : 0);
+            clearLease(s, r);
+            return result;
+        }
+        return unmatched ? STALE | what : STALE;
+    }
+
     private int release(int[] s, int p, int b) {
         int e = s[at.heldEvent(b, 0)];
         int token = s[at.heldToken(b, 0)];
@@ -553,18 +924,88 @@ final class PackedModel {
         boolean pending = s[r + STATUS] == PENDING;
         boolean leased = s[r + OWNER] != 0;
         boolean tokenMatches = leased && s[r + TOKEN] == token;
-        boolean accepted = table != null ? table.acceptsRelease(s, e, token, p)
+        boolean accepted = table != null ? s[r + STATUS] != ABSENT && table.acceptsRelease(s, e, token, p)
                 : pending && (tokenMatches || logic == PackedLogic.RELEASE_IGNORES_TOKEN);
         int result;
         if (accepted) {
-            // freeing a lease the token does not match breaks STALE_ACK_REJECTED; an absent lease changes nothing
-            result = RETRIED | (leased && !tokenMatches ? Successors.BREAKS_TRANSITION : 0);
+            // freeing a lease the token does not match breaks STALE_ACK_REJECTED; an absent lease changes nothing,
+            // unless the release writes a per-row version
+            result = RETRIED | (!tokenMatches && (leased || shapes.perRowVersion()) ? Successors.BREAKS_TRANSITION : 0);
             clearLease(s, r);
+            if (shapes.perRowVersion()) {
+                set(s, r + VERSION, s[r + VERSION] + 1); // a release is a fenced write: it moves the version on
+            }
         } else {
-            result = STALE;
+            result = unmatched(s, r, token, UNMATCHED_RELEASE);
         }
         advance(s, b);
         return result;
+    }
+
+    /**
+     * A lease renewal: accepted, the row's lease lasts to a new expiry (a row without a lease gets the renewer's);
+     * refused, the poller knows it lost the lease and gives up its batch. Extending a lease other than the
+     * renewer's own while its holder still holds it breaks SINGLE_LIVE_LEASE.
+     */
+    private int renew(int[] s, int p, int b) {
+        int e = s[at.heldEvent(b, 0)];
+        int token = s[at.heldToken(b, 0)];
+        int r = at.row(e);
+        set(s, RENEWALS, s[RENEWALS] + 1);
+        if (s[r + STATUS] == ABSENT || !table.acceptsRenewal(s, e, token, p)) {
+            idle(s, b);
+            return RENEWAL_REFUSED;
+        }
+        int result = RENEWED;
+        boolean leased = s[r + OWNER] != 0;
+        if (leased && s[r + TOKEN] != token && heldByAnother(s, p, e, s[r + TOKEN])) {
+            result |= Successors.BREAKS_TRANSITION;
+        }
+        int expiry = table.expiry(s[CLOCK], skewOf(s, p));
+        if (!leased) {
+            set(s, r + OWNER, ownerCode[p]);
+            set(s, r + TOKEN, token);
+        }
+        set(s, r + EXPIRY, expiry);
+        return result;
+    }
+
+    /** The outbox cleanup: deletes the rows the logic's purge takes, each kept as it was (but its token). */
+    private int cleanup(int[] s) {
+        int result = 0;
+        for (int mask = cleanupTakes(s); mask != 0; mask &= mask - 1) {
+            int r = at.row(Integer.numberOfTrailingZeros(mask));
+            if (s[r + STATUS] == DELIVERED) {
+                result = CLEANED_UP;
+            }
+            set(s, r + DELETED, s[r + STATUS] == DELIVERED ? DELETED_DELIVERED : DELETED_PENDING);
+            set(s, r + STATUS, ABSENT);
+            if (s[r + TOKEN] != 0) {
+                set(s, r + TOKEN, 0);
+            }
+            if (s[r + VERSION] != 0) {
+                set(s, r + VERSION, 0);
+            }
+        }
+        return result;
+    }
+
+    /**
+     * An overlapping producer's commit of event {@code e}: its business write and row become visible; LATE_COMMIT if a
+     * row with a later sequence is visible already. A cursor relay whose cursor passed its sequence never reads it: a
+     * lost event (NO_LOST_EVENT), at once.
+     */
+    private int commit(int[] s, int e) {
+        boolean late = false;
+        for (int o = e + 1; o < at.events; o++) {
+            late |= s[at.row(o) + STATUS] != ABSENT;
+        }
+        if (shapes.cursor() != CursorRule.NONE && e < s[CURSOR]) {
+            return breakingState(late ? LATE_COMMIT : 0);
+        }
+        set(s, at.row(e) + IN_FLIGHT, 0);
+        set(s, at.row(e) + STATUS, PENDING);
+        return late ? LATE_COMMIT : 0;
     }
 
     private void clearLease(int[] s, int r) {
@@ -598,14 +1039,22 @@ final class PackedModel {
         }
     }
 
-    /** {@code Invariants.isComplete}: the producer is done and every produced event is DELIVERED, applied once. */
+    /**
+     * {@code Invariants.isComplete}: the producer is done and every event whose business write committed is
+     * settled (DELIVERED, or deleted by the cleanup) with its effect applied once.
+     */
     boolean complete(int[] s) {
         if (s[PRODUCED] < at.events) {
             return false;
         }
         for (int e = 0; e < at.events; e++) {
             int r = at.row(e);
-            if (s[r + STATUS] != ABSENT && (s[r + STATUS] != DELIVERED || s[r + EFFECTS] != 1)) {
+            if (s[r + IN_FLIGHT] != 0) {
+                return false;
+            }
+            boolean settled = s[r + STATUS] == DELIVERED || s[r + STATUS] == ABSENT && s[r + DELETED] != 0;
+            boolean business = s[r + STATUS] != ABSENT || s[r + DELETED] != 0;
+            if (business && (!settled || s[r + EFFECTS] != 1)) {
                 return false;
             }
         }

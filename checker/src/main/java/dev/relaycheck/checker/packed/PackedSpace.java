@@ -80,7 +80,7 @@ public final class PackedSpace implements StateSpace {
         if (!whyNot(model).isEmpty()) {
             return Optional.empty();
         }
-        Optional<PackedLogic> shipped = PackedLogic.of(model.logic());
+        Optional<PackedLogic> shipped = PackedLogic.of(model.logic()).filter(l -> reimplemented(model.scenario()));
         try {
             return Optional.of(new PackedSpace(model, shipped.orElse(null),
                     shipped.isPresent() ? null : new LogicTable.Shared(model)));
@@ -90,106 +90,51 @@ public final class PackedSpace implements StateSpace {
     }
 
     /**
-     * Why the packed engine does not take a model ("" when it does): the one place that says what it runs. A
-     * scenario that uses a step or hazard the packed model does not have is declined here, one line each.
+     * Whether the re-implementations of {@link PackedLogic} cover the scenario: none of the later hazards (renewals,
+     * clock skew, overlapping producers, the outbox cleanup, shared instance ids) and none of their finer outcomes.
+     * Elsewhere a shipped logic's decisions are memoised as any other logic's are.
+     */
+    static boolean reimplemented(Scenario s) {
+        return s.hazardBounds().isNone() && s.requiredWitnesses().stream()
+                .allMatch(w -> w.ordinal() <= dev.relaycheck.model.Witness.DELIVERY_RETRIED.ordinal());
+    }
+
+    /**
+     * Why the packed engine does not take a model ("" when it does): the one place that says what it runs. It runs
+     * every step and shape of the model; what it declines is what its encoding has no room for, one line each.
      */
     public static String whyNot(RelayModel model) {
-        String hazard = unmodelledHazard(model);
-        if (!hazard.isEmpty()) {
-            return "it does not model " + hazard;
-        }
-        String hook = unmodelledHook(model.logic());
-        if (!hook.isEmpty()) {
-            return "it does not model " + hook;
-        }
         Scenario s = model.scenario();
-        // issue 20: a scenario that asks for a witness this engine does not report (a late redelivery needs dated
-        // markers, an ack mid-batch or an unmatched ack its finer outcome) runs on the readable model
-        java.util.List<String> unknown = s.requiredWitnesses().stream()
-                .filter(w -> w.ordinal() > dev.relaycheck.model.Witness.DELIVERY_RETRIED.ordinal()).map(Enum::name).toList();
-        if (!unknown.isEmpty()) {
-            return "scenario " + s.name() + " requires " + String.join(", ", unknown) + ", which it does not model";
-        }
         if (s.pollers().size() > MAX_POLLERS || s.events().size() > MAX_EVENTS) {
             return "it takes at most " + MAX_POLLERS + " pollers and " + MAX_EVENTS + " events";
         }
-        if (PackedLogic.of(model.logic()).isEmpty()) {
-            try {
-                LogicTable.Shapes.of(model.logic());
-            } catch (LogicFailure f) {
-                return "asking logic " + model.logic().id() + " how it commits failed (" + f.line() + ")";
-            }
+        if (2 * s.maxSkew() + 1 > MAX_POLLERS) {
+            return "a skew step names its skew in 4 bits: it takes a max-skew of at most " + (MAX_POLLERS - 1) / 2;
+        }
+        if (s.producersOverlap() && s.events().size() > MAX_POLLERS) {
+            return "a commit step names its event in 4 bits: with overlapping producers it takes at most " + MAX_POLLERS + " events";
+        }
+        if (s.producersOverlap() && s.events().stream().anyMatch(e -> e.seq() <= 0)) {
+            return "it keeps a cursor as the index of the highest event claimed, which a sequence of 0 or below does not match";
+        }
+        LogicTable.Shapes shapes;
+        try {
+            shapes = LogicTable.Shapes.of(model.logic(), s.leaseTicks());
+        } catch (LogicFailure f) {
+            return "asking logic " + model.logic().id() + " how it commits failed (" + f.line() + ")";
+        }
+        if (shapes.retention() >= 0 && s.events().size() > MAX_POLLERS) {
+            return "a purge step names its event in 4 bits: with a marker retention it takes at most " + MAX_POLLERS + " events";
         }
         return "";
     }
 
     /**
-     * The logic's answers the packed encoding has no room for, as words for the fallback note; "" when it uses none:
-     * a marker retention (a Purge step), an ack that marks other rows, a settle result ignored or an unlock after it
-     * (issue 20), per-row versions and delivery and ack in one transaction (issue 17). Asked of the logic itself,
-     * so a user's logic that uses one falls back as a catalogue variant does.
-     */
-    static String unmodelledHook(dev.relaycheck.model.RelayLogic logic) {
-        dev.relaycheck.model.RelayLogic l = dev.relaycheck.model.CheckedLogic.unwrap(logic);
-        java.util.List<String> what = new java.util.ArrayList<>();
-        if (l.markerRetention(2).isPresent()) {
-            what.add("marker retention");
-        }
-        if (overrides(l, "rowsAckTouches")) {
-            what.add("acks that mark other rows");
-        }
-        if (!l.readsSettleResult() || l.unlocksAfterSettling()) {
-            what.add("what a poller does with an ack's result");
-        }
-        if (l.tokenPolicy() != dev.relaycheck.model.RelayLogic.TokenPolicy.GLOBAL_COUNTER) {
-            what.add("per-row versions");
-        }
-        if (l.deliversAndAcksTogether()) {
-            what.add("delivery and ack in one transaction");
-        }
-        return String.join(", ", what);
-    }
-
-    private static boolean overrides(dev.relaycheck.model.RelayLogic l, String method) {
-        for (Class<?> c = l.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
-            for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
-                if (m.getName().equals(method)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /**
-     * The hazards of issue 20 (lease renewal, clock skew, overlapping producers, cursor relays) and instance ids shared
-     * or reused by pollers, which the packed encoding does not hold, as words for the note the search prints when it
-     * falls back to the readable model; "" when
-     * the model uses none of them. A scenario's bounds or a logic's cursor rule decide, never the logic's class.
+     * The hazards of a scenario the packed engine does not model, as words for the note the search prints when it
+     * falls back to the readable model; "" when it models them all (it does, today: kept for the search's note).
      */
     public static String unmodelledHazard(RelayModel model) {
-        Scenario s = model.scenario();
-        java.util.List<String> what = new java.util.ArrayList<>();
-        if (s.maxRenewals() > 0) {
-            what.add("lease renewal");
-        }
-        if (s.maxSkew() > 0) {
-            what.add("clock skew");
-        }
-        if (s.producersOverlap()) {
-            what.add("overlapping producers");
-        }
-        if (model.logic().cursorRule() != dev.relaycheck.model.RelayLogic.CursorRule.NONE) {
-            what.add("cursor relays");
-        }
-        if (s.instanceIds() != Scenario.InstanceIds.UNIQUE) {
-            // a lease's owner and every decision's poller are the poller's own index in the encoding
-            what.add("pollers that present one instance id (instance-ids " + s.instanceIds().text() + ")");
-        }
-        if (s.cleanup()) {
-            what.add("the outbox cleanup");
-        }
-        return String.join(", ", what);
+        return "";
     }
 
     /**
@@ -199,8 +144,9 @@ public final class PackedSpace implements StateSpace {
      * held to the readable model by the tests instead.
      */
     public void probeAgreement() {
-        if (table == null) {
-            return;
+        if (table == null || PackedLogic.of(readable.logic()).isPresent() || dev.relaycheck.model.LogicCatalogue.all().stream()
+                .anyMatch(l -> l.getClass() == readable.logic().getClass())) {
+            return; // a shipped logic: the tests hold its encoding and its tables to the readable model
         }
         long seed = (long) readable.logic().id().hashCode() << 32 ^ scenario.name().hashCode();
         AgreementProbe.disagreement(CheckedLogic.unwrap(readable.logic()), scenario, seed).ifPresent(line -> {
@@ -300,7 +246,8 @@ public final class PackedSpace implements StateSpace {
         StepFootprint footprints = model.footprints();
         int stride = layout.words;
         int[] from = new int[layout.size];
-        int[] steps = new int[PackedModel.maxSteps(layout.pollers)];
+        int[] steps = new int[layout.maxSteps];
+        boolean crashesKnowable = footprints.crashesBreakNothing();
         return new Expander() {
             private Failed failed;
             private int taking; // the step being taken, or -1 while listing the steps
@@ -336,12 +283,12 @@ public final class PackedSpace implements StateSpace {
                 layout.decode(words, at, from); // undo leaves it holding this state, for healingFailsFromLast
                 int n = model.enabled(from, steps, false);
                 for (int k = 0; k < n; k++) {
-                    int step = footprints.step(from, steps[k]);
                     int poller = steps[k] & 15;
+                    int step = footprints.step(from, steps[k], model.claimTakesLiveLease(poller));
                     long footprint = footprints.of(step);
                     byte stored = StepFootprint.knownStored(footprint, cameBy);
                     int shown = stored == 0 ? -1 : Route.witnessesBefore(route, footprint);
-                    if (steps[k] >>> 4 == PackedModel.CRASH && (crashKnown >>> poller & 1) != 0) {
+                    if (steps[k] >>> 4 == PackedModel.CRASH && crashesKnowable && (crashKnown >>> poller & 1) != 0) {
                         shown = 0; // the route knows this crash leads to a stored state, and a crash shows nothing
                     }
                     if (shown >= 0) { // known stored, and what it shows is known: count it, do not take it
@@ -360,7 +307,7 @@ public final class PackedSpace implements StateSpace {
                     boolean wroteOnlyPoller = model.wroteOnly(poller);
                     model.undo(from);
                     // a crash of the poller forgets what the step did, if the poller was busy in this state
-                    boolean forgets = wroteOnlyPoller
+                    boolean forgets = wroteOnlyPoller && crashesKnowable && poller < layout.pollers
                             && from[layout.poller(poller) + PackedLayout.PHASE] != PackedModel.IDLE;
                     byte breaks = PackedModel.breaks(result);
                     int witnesses = PackedModel.witnesses(result);

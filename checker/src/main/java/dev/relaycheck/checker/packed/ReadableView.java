@@ -18,9 +18,19 @@ import static dev.relaycheck.checker.packed.PackedLayout.PRODUCE_FAILS;
 import static dev.relaycheck.checker.packed.PackedLayout.READS;
 import static dev.relaycheck.checker.packed.PackedLayout.STATUS;
 import static dev.relaycheck.checker.packed.PackedLayout.TOKEN;
+import static dev.relaycheck.checker.packed.PackedLayout.CURSOR;
+import static dev.relaycheck.checker.packed.PackedLayout.DELETED;
+import static dev.relaycheck.checker.packed.PackedLayout.DELETED_DELIVERED;
+import static dev.relaycheck.checker.packed.PackedLayout.IN_FLIGHT;
+import static dev.relaycheck.checker.packed.PackedLayout.MARKER_AT;
+import static dev.relaycheck.checker.packed.PackedLayout.PURGED;
+import static dev.relaycheck.checker.packed.PackedLayout.RENEWALS;
+import static dev.relaycheck.checker.packed.PackedLayout.SKEWS;
+import static dev.relaycheck.checker.packed.PackedLayout.VERSION;
 
 import dev.relaycheck.model.ConsumerState;
 import dev.relaycheck.model.Event;
+import dev.relaycheck.model.HazardState;
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.Lease;
 import dev.relaycheck.model.OutboxRow;
@@ -62,30 +72,56 @@ final class ReadableView {
         return table == null ? logic.dedupKey(ev, markerToken) : table.keyName(table.markerKeyId(e, markerToken));
     }
 
+    /** The instance id a lease's owner code stands for: the poller's own name, or the id it presents. */
+    private String owner(int code) {
+        return scenario.instanceId(scenario.pollers().get(code - 1));
+    }
+
     RelayState state(int[] s) {
         List<OutboxRow> rows = new ArrayList<>();
         TreeSet<String> business = new TreeSet<>();
         TreeMap<String, String> markers = new TreeMap<>();
+        TreeMap<String, Integer> writtenAt = new TreeMap<>();
+        TreeSet<String> purged = new TreeSet<>();
         TreeMap<String, Integer> stock = new TreeMap<>(scenario.initialStock());
         TreeMap<String, Integer> effects = new TreeMap<>();
         TreeMap<String, List<Integer>> order = new TreeMap<>();
+        List<Event> inFlight = new ArrayList<>();
+        TreeMap<String, String> cleanedUp = new TreeMap<>();
         for (int e = 0; e < at.events; e++) {
             Event ev = scenario.events().get(e);
             int r = at.row(e);
+            Lease lease = s[r + OWNER] == 0 ? null : new Lease(owner(s[r + OWNER]), s[r + TOKEN], s[r + EXPIRY]);
             if (s[r + STATUS] != ABSENT) {
-                Lease lease = s[r + OWNER] == 0 ? null
-                        : new Lease(scenario.pollers().get(s[r + OWNER] - 1), s[r + TOKEN], s[r + EXPIRY]);
-                rows.add(new OutboxRow(ev, s[r + STATUS] == DELIVERED ? RowStatus.DELIVERED : RowStatus.PENDING, lease));
+                rows.add(new OutboxRow(ev, s[r + STATUS] == DELIVERED ? RowStatus.DELIVERED : RowStatus.PENDING, lease,
+                        s[r + VERSION]));
                 business.add(ev.id());
+            } else if (s[r + DELETED] != 0) {
+                business.add(ev.id());
+                RowStatus was = s[r + DELETED] == DELETED_DELIVERED ? RowStatus.DELIVERED : RowStatus.PENDING;
+                cleanedUp.put(ev.id(), HazardState.asDeleted(new OutboxRow(ev, was, lease)));
+            }
+            if (s[r + IN_FLIGHT] != 0) {
+                inFlight.add(ev);
             }
             if (s[r + EFFECTS] > 0) {
-                markers.put(markerKey(ev, e, s[r + MARKER_TOKEN]), ev.id());
+                String key = markerKey(ev, e, s[r + MARKER_TOKEN]);
+                if (s[r + PURGED] == 0) {
+                    markers.put(key, ev.id());
+                    if (s[r + MARKER_AT] > 0) {
+                        writtenAt.put(key, s[r + MARKER_AT] - 1);
+                    }
+                }
                 stock.merge(ev.aggregate(), -ev.quantity(), Integer::sum);
                 effects.put(ev.id(), s[r + EFFECTS]);
                 order.computeIfAbsent(ev.aggregate(), k -> new ArrayList<>()).add(ev.seq());
             }
+            if (s[r + PURGED] != 0) {
+                purged.add(ev.id());
+            }
         }
         List<PollerState> pollers = new ArrayList<>();
+        List<Integer> skews = new ArrayList<>();
         for (int p = 0; p < at.pollers; p++) {
             int b = at.poller(p);
             List<Held> batch = new ArrayList<>();
@@ -97,10 +133,15 @@ final class ReadableView {
                 reads.add(id(s[at.read(b, k)]));
             }
             pollers.add(new PollerState(PollerState.Phase.values()[s[b + PHASE]], batch, reads));
+            if (p < s[SKEWS]) {
+                skews.add(s[at.skew(p)] - at.maxSkew);
+            }
         }
-        return new RelayState(s[CLOCK], s[LAST_TOKEN], rows, business, new ConsumerState(markers, stock, effects, order),
-                pollers, new ProducerState(s[PRODUCED], false),
-                new RelayState.FaultCounts(s[CRASHES], s[LOST_ACKS], s[DELIVER_FAILS], s[PRODUCE_FAILS]));
+        int cursor = s[CURSOR] == 0 ? 0 : scenario.events().get(s[CURSOR] - 1).seq();
+        HazardState hazards = new HazardState(s[RENEWALS], skews, inFlight, cursor, new TreeSet<>(), cleanedUp);
+        return new RelayState(s[CLOCK], s[LAST_TOKEN], rows, business,
+                new ConsumerState(markers, stock, effects, order, writtenAt, purged), pollers, new ProducerState(s[PRODUCED], false),
+                new RelayState.FaultCounts(s[CRASHES], s[LOST_ACKS], s[DELIVER_FAILS], s[PRODUCE_FAILS]), hazards);
     }
 
     private String id(int e) {

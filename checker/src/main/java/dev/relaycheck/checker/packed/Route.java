@@ -7,7 +7,7 @@ package dev.relaycheck.checker.packed;
  *   <li>bits 0-12: the step that reached it, as {@link StepFootprint#step} gives it (all ones: none);
  *   <li>bits 13-57: for each of the first 15 places of the parent's list, what the step there showed, if the
  *       parent took it before this one and it broke nothing: 3 bits, 0 for not known, 1 for no witness, 2 +
- *       the witness's ordinal for one (a step shows at most one);
+ *       the witness's ordinal for one of the first six (a step that shows two, or a later one, is not kept);
  *   <li>bits 58-63: for each of the first 6 pollers, whether its crash from this state is known to lead to a
  *       stored state.
  * </ul>
@@ -51,7 +51,8 @@ final class Route {
     static long outcome(long footprint, int witnesses) {
         long place = StepFootprint.place(footprint);
         long code = witnesses == 0 ? 1 : 2 + Integer.numberOfTrailingZeros(witnesses);
-        return place < PLACES_KEPT && Integer.bitCount(witnesses) <= 1 ? code << STEP_BITS + 3 * place : 0;
+        // a witness past the first six (one of the later hazards') has no code: the step is taken again
+        return place < PLACES_KEPT && Integer.bitCount(witnesses) <= 1 && code < 8 ? code << STEP_BITS + 3 * place : 0;
     }
 
     /**

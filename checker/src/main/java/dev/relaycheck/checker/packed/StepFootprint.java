@@ -1,6 +1,7 @@
 package dev.relaycheck.checker.packed;
 
 import static dev.relaycheck.checker.packed.PackedLayout.CLOCK;
+import static dev.relaycheck.checker.packed.PackedLayout.CURSOR;
 import static dev.relaycheck.checker.packed.PackedLayout.LAST_TOKEN;
 import static dev.relaycheck.checker.packed.PackedLayout.PRODUCED;
 import static dev.relaycheck.checker.packed.PackedLayout.PRODUCE_FAILS;
@@ -42,7 +43,12 @@ final class StepFootprint {
     static final int NO_STEP = -1;
 
     private static final int UNITS = 28;
-    private static final int GLOBALS = 7; // the global slots are units 0-6, as PackedLayout numbers them
+    private static final int GLOBALS = PackedLayout.GLOBALS; // the global slots are the first units, as numbered there
+    /**
+     * The column of a claim's footprint that takes a row under a live lease: such a claim breaks SINGLE_LIVE_LEASE
+     * only while another poller still holds the row, so it reads every poller. A claim taking none reads its own.
+     */
+    static final int TAKES_LIVE_LEASE = 1;
 
     private final int[] eventSlot; // per step code, the slot holding the event it acts on (any, if none)
     private final int columns; // footprints are listed per step code and per event, or past the last
@@ -51,20 +57,23 @@ final class StepFootprint {
     private final int pollerShift;
 
     StepFootprint(Scenario scenario, PackedLogic logic, PackedLayout at) {
-        this(scenario, logic == PackedLogic.DEDUP_BY_PAYLOAD ? SAME_PAYLOAD : OWN_ONLY, false, TAKES_LIVE_LEASES.contains(logic), at);
+        this(scenario, logic == PackedLogic.DEDUP_BY_PAYLOAD ? SAME_PAYLOAD : OWN_ONLY, false, TAKES_LIVE_LEASES.contains(logic),
+                false, false, false, at);
     }
 
     /**
-     * The footprints for a logic the engine does not know: its dedup key may make any marker answer for a
-     * delivery, and an ack or release that is told the clock reads it.
+     * The footprints for a logic whose decisions a table answers: its dedup key may make any marker answer for a
+     * delivery, an ack or release that is told the clock reads it, and its shapes decide what else a step touches:
+     * a delivery that also acks is fenced like an ack, one that dates its marker reads the clock, an ack that marks
+     * other rows touches them all (its footprint is not known).
      */
     StepFootprint(Scenario scenario, LogicTable.Shared table, PackedLayout at) {
-        this(scenario, ANY_MARKER, table.ackKnowsContext || table.releaseKnowsContext, true, at);
+        this(scenario, ANY_MARKER, table.ackKnowsContext || table.releaseKnowsContext, true, table.shapes.deliversAndAcks(),
+                table.datesMarkers, table.shapes.acksTouchOthers(), at);
     }
 
     /**
-     * The shipped logics whose claim may take a row under a live lease. Such a claim breaks SINGLE_LIVE_LEASE only
-     * while another poller still holds the row, so it reads every poller; a logic the engine does not know may too.
+     * The shipped logics whose claim may take a row under a live lease; a logic the engine does not know may too.
      */
     private static final java.util.Set<PackedLogic> TAKES_LIVE_LEASES = java.util.EnumSet.of(PackedLogic.CLAIM_IGNORES_LEASE,
             PackedLogic.CHECK_THEN_ACT_CLAIM);
@@ -74,11 +83,14 @@ final class StepFootprint {
     private static final int SAME_PAYLOAD = 1;
     private static final int ANY_MARKER = 2;
 
-    private StepFootprint(Scenario scenario, int markersRead, boolean fencesReadClock, boolean claimsReadHolders,
-                          PackedLayout at) {
+    private StepFootprint(Scenario scenario, int markersRead, boolean fencesReadClock, boolean claimsMayTakeLiveLeases,
+                          boolean deliveryAcks, boolean deliveryReadsClock, boolean acksTouchOthers, PackedLayout at) {
         int events = at.events;
         columns = events + 1;
-        boolean known = GLOBALS + 2 * events + at.pollers <= UNITS;
+        // the outbox cleanup makes a dropped row a lost event, so what a poller drops reads every other poller: no
+        // footprint is worked out there, nor is a crash known to break nothing
+        boolean known = GLOBALS + 2 * events + at.pollers <= UNITS && !scenario.cleanup();
+        crashesBreakNothing = !scenario.cleanup();
         pollerShift = known ? GLOBALS + 2 * events : 0;
         pollerUnits = known ? (1L << at.pollers) - 1 << pollerShift : UNKNOWN;
         List<Event> listed = scenario.events();
@@ -94,30 +106,40 @@ final class StepFootprint {
                 }
             }
         }
-        int codes = PackedModel.DELIVER_FAILS_STEP + 1 << 4;
+        int codes = PackedModel.KINDS << 4;
         eventSlot = new int[codes];
         for (int code = 0; code < codes; code++) { // a poller's step acts on the head of its batch, if any
-            boolean ofPoller = code >>> 4 != PackedModel.PRODUCE && code >>> 4 != PackedModel.PRODUCE_FAILS_STEP
-                    && code >>> 4 != PackedModel.TICK && (code & 15) < at.pollers;
+            int kind = code >>> 4;
+            boolean ofPoller = (kind == PackedModel.CLAIM || kind == PackedModel.DELIVER || kind == PackedModel.ACK
+                    || kind == PackedModel.RELEASE || kind == PackedModel.CRASH || kind == PackedModel.LOSE_ACK
+                    || kind == PackedModel.DELIVER_FAILS_STEP || kind == PackedModel.RENEW) && (code & 15) < at.pollers;
             eventSlot[code] = ofPoller ? at.heldEvent(at.poller(code & 15), 0) : PRODUCED;
         }
         byStepAndEvent = new long[codes * columns];
         Arrays.fill(byStepAndEvent, UNKNOWN);
         long producer = 1L << PRODUCED | 1L << PRODUCE_FAILS;
-        long claim = 1L << CLOCK | 1L << LAST_TOKEN | leases; // and its poller's unit
+        long claim = 1L << CLOCK | 1L << LAST_TOKEN | 1L << CURSOR | leases; // and its poller's unit
         long fenceClock = fencesReadClock ? 1L << CLOCK : 0;
         for (int e = 0; known && e < columns; e++) { // e == events: no event
             long lease = e < events ? lease(e) : 0;
             long effects = e < events ? effects(events, e) : 0;
-            long deliverRead = e < events ? deliverReads[e] : 0;
+            long deliverRead = (e < events ? deliverReads[e] : 0) | (deliveryReadsClock ? 1L << CLOCK : 0);
             put(PackedModel.PRODUCE, 0, e, 1L << PRODUCED | lease, 1L << PRODUCED | lease, 0);
             put(PackedModel.PRODUCE_FAILS_STEP, 0, e, producer, producer, 1);
             put(PackedModel.TICK, 0, e, 1L << CLOCK, 1L << CLOCK, 2 + at.pollers);
             for (int p = 0; p < at.pollers; p++) {
                 long poller = 1L << pollerShift + p;
-                put(PackedModel.CLAIM, p, e, (claimsReadHolders ? pollerUnits : poller) | claim, poller | claim, 2 + p);
-                put(PackedModel.DELIVER, p, e, poller | deliverRead, poller | effects, 2 + p);
-                put(PackedModel.ACK, p, e, poller | lease | effects | fenceClock, poller | lease, 2 + p); // an ack checks the effect
+                // a claim's event column says whether it takes a row under a live lease (it reads every poller then)
+                boolean readsHolders = claimsMayTakeLiveLeases && e == TAKES_LIVE_LEASE;
+                put(PackedModel.CLAIM, p, e, (readsHolders ? pollerUnits : poller) | claim, poller | claim, 2 + p);
+                if (deliveryAcks) { // fenced like an ack: it reads and writes the row's lease and status
+                    put(PackedModel.DELIVER, p, e, poller | deliverRead | lease | fenceClock, poller | effects | lease, 2 + p);
+                } else {
+                    put(PackedModel.DELIVER, p, e, poller | deliverRead, poller | effects, 2 + p);
+                }
+                if (!acksTouchOthers) {
+                    put(PackedModel.ACK, p, e, poller | lease | effects | fenceClock, poller | lease, 2 + p); // an ack checks the effect
+                }
                 put(PackedModel.RELEASE, p, e, poller | lease | fenceClock, poller | lease, 2 + p);
                 int fault = 3 + at.pollers + 3 * p;
                 put(PackedModel.CRASH, p, e, poller, poller, fault);
@@ -125,6 +147,13 @@ final class StepFootprint {
                 put(PackedModel.DELIVER_FAILS_STEP, p, e, poller, poller, fault + 2);
             }
         }
+    }
+
+    /** Whether a crash breaks nothing and shows nothing, so where it leads may be known from the route. */
+    private final boolean crashesBreakNothing;
+
+    boolean crashesBreakNothing() {
+        return crashesBreakNothing;
     }
 
     /** A row's status and lease (owner, token, expiry): what claims, acks and releases read and write. */
@@ -144,9 +173,13 @@ final class StepFootprint {
 
     /**
      * A step as its footprint needs it, enabled in {@code s}: its code, and above it the event it acts on
-     * (the producer's next one, or the head of the poller's batch, which a step that acts on none ignores).
+     * (the producer's next one, or the head of the poller's batch, which a step that acts on none ignores); for a
+     * claim, whether it takes a row under a live lease ({@code takesLiveLease}, {@link #TAKES_LIVE_LEASE}).
      */
-    int step(int[] s, int step) {
+    int step(int[] s, int step, boolean takesLiveLease) {
+        if (step >>> 4 == PackedModel.CLAIM) {
+            return (takesLiveLease ? TAKES_LIVE_LEASE : 0) << 8 | step;
+        }
         return s[eventSlot[step]] << 8 | step;
     }
 

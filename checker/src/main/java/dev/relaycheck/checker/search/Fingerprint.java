@@ -125,6 +125,19 @@ public final class Fingerprint {
                 h = add(h, seq);
             }
         }
+        // dated markers and purges only where a retention policy or a late redelivery needs them: two states whose
+        // markers were written at different ticks are purged at different ticks, so they are two states
+        if (!c.markerWrittenAt().isEmpty() || !c.purged().isEmpty()) {
+            h = add(h, 0x44415445);
+            for (Map.Entry<String, Integer> e : c.markerWrittenAt().entrySet()) {
+                h = add(h, str(e.getKey()));
+                h = add(h, e.getValue());
+            }
+            h = add(h, c.purged().size());
+            for (String id : c.purged()) {
+                h = add(h, str(id));
+            }
+        }
         return h;
     }
 

@@ -77,7 +77,7 @@ class LaterHazardsCliTest {
         assertThat(found.exit()).as(found.toString()).isEqualTo(RelaycheckCli.VIOLATION);
         assertThat(found.out()).contains("VIOLATION SINGLE_LIVE_LEASE in scenario clock-skew with logic app-clock-expiry")
                 .contains("Skew(p1,-1)").contains("Skew(p2,+1)").contains("<== SINGLE_LIVE_LEASE")
-                .contains("engine readable (the packed engine declined: it does not model clock skew)");
+                .contains("engine packed");
         Path record = dir.resolve("results/failures/app-clock-expiry--clock-skew--SINGLE_LIVE_LEASE.replay");
         assertThat(Files.readString(record)).contains("max-skew 1\n").contains("step Skew(p2,+1) => SKEWED p2 clock db+1\n");
 

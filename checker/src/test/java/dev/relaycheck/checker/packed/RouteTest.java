@@ -68,7 +68,7 @@ class RouteTest {
                             .isEqualTo(crashedFromU);
                     seen[0]++;
                 }
-                if (contains(fromS, crash) && (footprints.pollersTouched(footprints.of(footprints.step(s, c))) >>> p & 1) == 0) {
+                if (contains(fromS, crash) && (footprints.pollersTouched(footprints.of(model.footprintStep(footprints, s, c))) >>> p & 1) == 0) {
                     int[] crashed = SeededWalks.apply(model, s, crash).state();
                     assertThat(SeededWalks.enabled(model, crashed)).as("enabled after a crash of " + p + ": " + at).contains(c);
                     Applied after = SeededWalks.apply(model, crashed, c);
@@ -78,10 +78,11 @@ class RouteTest {
                 }
             }
         });
-        if (packedLogic == PackedLogic.CORRECT && scenario.maxCrashes() > 0) {
+        boolean known = packedLogic == PackedLogic.CORRECT && model.footprints().crashesBreakNothing(); // not with the cleanup
+        if (known && scenario.maxCrashes() > 0) {
             assertThat(seen[1]).as("crashes after a step touching nothing of the poller, " + scenario.name()).isPositive();
         }
-        if (packedLogic == PackedLogic.CORRECT && scenario.maxCrashes() > 0 && scenario.maxLostAcks() > 0) {
+        if (known && scenario.maxCrashes() > 0 && scenario.maxLostAcks() > 0) {
             assertThat(seen[0]).as("crashes after a step writing only the poller's slots, " + scenario.name()).isPositive();
         }
     }

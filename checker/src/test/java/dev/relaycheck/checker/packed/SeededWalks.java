@@ -49,7 +49,7 @@ final class SeededWalks {
     }
 
     static int[] enabled(PackedModel model, int[] s) {
-        int[] steps = new int[PackedModel.maxSteps(model.at.pollers)];
+        int[] steps = new int[model.at.maxSteps];
         return Arrays.copyOf(steps, model.enabled(s, steps, false));
     }
 

@@ -28,17 +28,18 @@ class StepFootprintTest {
         StepFootprint footprints = model.footprints();
         int[] known = {0};
         SeededWalks.forEachStep(model, scenario.name().hashCode() * 31L + logic.id().hashCode(), (s, fromS, b, u, where) -> {
-            long cameBy = footprints.of(footprints.step(s, b));
+            long cameBy = footprints.of(model.footprintStep(footprints, s, b));
             for (int a : SeededWalks.enabled(model, u.state())) {
                 Applied ua = SeededWalks.apply(model, u.state(), a);
                 if (ua.result() != Successors.BREAKS_STATE
-                        && StepFootprint.knownStored(footprints.of(footprints.step(u.state(), a)), cameBy) != 0) {
+                        && StepFootprint.knownStored(footprints.of(model.footprintStep(footprints, u.state(), a)), cameBy) != 0) {
                     assertFoundBefore(model, s, fromS, a, b, ua, logic.id() + "/" + scenario.name() + " " + where);
                     known[0]++;
                 }
             }
         });
-        if (packedLogic == PackedLogic.CORRECT) { // a variant's walks may stop at its first delivery, too soon for any
+        // a variant's walks may stop at its first delivery, too soon for any; with the outbox cleanup none is known
+        if (packedLogic == PackedLogic.CORRECT && !scenario.cleanup()) {
             assertThat(known[0]).as("successors known stored, " + logic.id() + "/" + scenario.name()).isPositive();
         }
     }

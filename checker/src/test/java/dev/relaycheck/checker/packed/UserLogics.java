@@ -120,6 +120,59 @@ final class UserLogics {
                     public boolean acksBeforeDelivering() { return true; }
                 }
                 """);
+        // fenced by the row's own version (optimistic locking, the gruelbox and db-scheduler shape)
+        m.put("users.VersionFenced", HEAD + """
+                public class VersionFenced extends CorrectRelayLogic {
+                    public String id() { return "version-fenced"; }
+                    public TokenPolicy tokenPolicy() { return TokenPolicy.PER_ROW_VERSION; }
+                    public long issueToken(OutboxRow row, long version) { return version + 1; }
+                }
+                """);
+        // the consumer's effect and the row's fenced delete commit in one transaction (processNow)
+        m.put("users.DeliverAndAck", HEAD + """
+                public class DeliverAndAck extends CorrectRelayLogic {
+                    public String id() { return "deliver-and-ack"; }
+                    public boolean deliversAndAcksTogether() { return true; }
+                }
+                """);
+        // dedup markers kept for one lease and a tick: a late redelivery after a lost ack can outlive them
+        m.put("users.ShortRetention", HEAD + """
+                public class ShortRetention extends CorrectRelayLogic {
+                    public String id() { return "short-retention"; }
+                    public java.util.OptionalInt markerRetention(int leaseTicks) { return java.util.OptionalInt.of(leaseTicks + 1); }
+                }
+                """);
+        // the poller does not read an ack's row count and unlocks by id after it; acks by owner mark every row it holds
+        m.put("users.OwnerBatchUnlock", HEAD + """
+                public class OwnerBatchUnlock extends CorrectRelayLogic {
+                    public String id() { return "owner-batch-unlock"; }
+                    public boolean readsSettleResult() { return false; }
+                    public boolean unlocksAfterSettling() { return true; }
+                    public List<String> rowsAckTouches(OutboxRow acked, long token, String poller, List<Held> batch,
+                                                       List<OutboxRow> outbox) {
+                        List<String> ids = new java.util.ArrayList<>();
+                        for (OutboxRow r : outbox) {
+                            if (r.hasLease() && r.lease().owner().equals(poller)) ids.add(r.id());
+                        }
+                        if (!ids.contains(acked.id())) ids.add(0, acked.id());
+                        return ids;
+                    }
+                }
+                """);
+        // a heartbeat fenced by owner and token, a lease judged on the poller's clock, a cleanup of old delivered rows,
+        // and a cursor that waits for open producer transactions
+        m.put("users.HazardShapes", HEAD + """
+                public class HazardShapes extends CorrectRelayLogic {
+                    public String id() { return "hazard-shapes"; }
+                    public boolean acceptsRenewal(OutboxRow row, long token, String poller, int now) {
+                        return row.isPending() && row.hasLease() && row.lease().token() == token
+                                && row.lease().owner().equals(poller) && !row.lease().expiredAt(now);
+                    }
+                    public int leaseExpiry(int now, int leaseTicks, int pollerClock) { return Math.max(now, pollerClock) + leaseTicks; }
+                    public boolean cleanupTakes(OutboxRow row, int now) { return row.status() == RowStatus.DELIVERED && now >= 1; }
+                    public CursorRule cursorRule() { return CursorRule.WAITS_FOR_IN_FLIGHT; }
+                }
+                """);
         return m;
     }
 
