@@ -23,7 +23,7 @@ final class SearchOptions {
     String engine;
 
     @Option(names = "--tokens", paramLabel = "MODE", defaultValue = "auto",
-            description = "fencing tokens: exact, canonical (renumbered by rank, on the readable model: merges states that "
+            description = "fencing tokens: exact, canonical (renumbered by rank after every step: merges states that "
                     + "differ only in token values, sound for a logic that only compares tokens), or auto (exact while the "
                     + "space stays within the tokens a relay whose leases last can issue, else canonical); default ${DEFAULT-VALUE}")
     String tokens;

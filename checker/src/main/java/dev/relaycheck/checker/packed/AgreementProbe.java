@@ -1,5 +1,6 @@
 package dev.relaycheck.checker.packed;
 
+import dev.relaycheck.checker.search.CanonicalTokens;
 import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Healing;
@@ -55,48 +56,109 @@ final class AgreementProbe {
      * logic's answers from one asking to the next, before it is reported.
      */
     static Optional<String> disagreement(RelayLogic logic, Scenario scenario, long seed) {
-        return disagreement(logic, logic, scenario, seed);
+        return disagreement(logic, logic, scenario, seed, false);
+    }
+
+    /**
+     * {@link #disagreement(RelayLogic, Scenario, long)} for the packed engine with its tokens renumbered canonically
+     * ({@code renumbered}) against the readable model with exact tokens: every packed state is the readable one
+     * renumbered, every step the same but for its token's rank. A logic that reads a token's value (not only its
+     * order and equality) answers differently on the two sooner or later, and is named here.
+     */
+    static Optional<String> disagreement(RelayLogic logic, Scenario scenario, long seed, boolean renumbered) {
+        return disagreement(logic, logic, scenario, seed, renumbered);
+    }
+
+    static Optional<String> disagreement(RelayLogic logic, RelayLogic packedLogic, Scenario scenario, long seed) {
+        return disagreement(logic, packedLogic, scenario, seed, false);
     }
 
     /**
      * {@link #disagreement(RelayLogic, Scenario, long)} with the packed engine given {@code packedLogic}: the same
      * logic, but where a test gives it another, to see the difference found and named.
      */
-    static Optional<String> disagreement(RelayLogic logic, RelayLogic packedLogic, Scenario scenario, long seed) {
-        RelayModel readable = new RelayModel(CheckedLogic.of(logic), scenario);
+    private static Optional<String> disagreement(RelayLogic logic, RelayLogic packedLogic, Scenario scenario, long seed,
+                                                 boolean renumbered) {
+        RelayModel model = new RelayModel(CheckedLogic.of(logic), scenario);
         try {
-            LogicTable.Shared table = new LogicTable.Shared(new RelayModel(CheckedLogic.of(packedLogic), scenario));
+            LogicTable.Shared table = new LogicTable.Shared(new RelayModel(CheckedLogic.of(packedLogic), scenario), renumbered);
             PackedLayout layout = new PackedLayout(scenario, table);
             table.sizeFor(layout);
             ReadableView view = new ReadableView(scenario, table.logic, layout, table);
+            Readable readable = new Readable(model, renumbered ? new CanonicalTokens(model.logic(), scenario) : null);
             Optional<Found> first = walk(readable, new PackedModel(table, layout), view, seed);
             for (int round = 0; first.isPresent() && round < CONFIRMATIONS; round++) {
                 first = first.filter(f -> f.again(readable, new PackedModel(table, layout), view));
             }
-            return first.map(f -> f.difference().line(readable));
+            return first.map(f -> f.difference().line(model, renumbered));
         } catch (LogicFailure f) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * The readable model as the probe compares a packed state with it: exact tokens, renumbered canonically before a
+     * comparison where the packed engine renumbers ({@code canonical} not null).
+     */
+    private record Readable(RelayModel model, CanonicalTokens canonical) {
+        /** What a packed state is to be equal to. */
+        RelayState compared(RelayState r) {
+            return canonical == null ? r : canonical.canonical(r);
+        }
+
+        /** The steps as the packed engine lists them in the state compared with {@code r}: its tokens as ranks. */
+        List<Step> compared(RelayState r, List<Step> steps) {
+            if (canonical == null) {
+                return steps;
+            }
+            RelayState c = canonical.canonical(r);
+            List<Step> out = new ArrayList<>();
+            for (Step step : steps) {
+                out.add(withHeadToken(step, c, model.scenario()));
+            }
+            return out;
+        }
+
+        /** A poller's step with a token carries its head's: renumbered, the head's rank. */
+        private static Step withHeadToken(Step step, RelayState c, Scenario scenario) {
+            if (step instanceof Step.Deliver d) {
+                return new Step.Deliver(d.poller(), d.eventId(), head(c, scenario, d.poller()));
+            } else if (step instanceof Step.Ack a) {
+                return new Step.Ack(a.poller(), a.eventId(), head(c, scenario, a.poller()));
+            } else if (step instanceof Step.Release r) {
+                return new Step.Release(r.poller(), r.eventId(), head(c, scenario, r.poller()));
+            } else if (step instanceof Step.Renew r) {
+                return new Step.Renew(r.poller(), r.eventId(), head(c, scenario, r.poller()));
+            }
+            return step;
+        }
+
+        private static long head(RelayState c, Scenario scenario, String poller) {
+            return c.poller(scenario.pollerIndex(poller)).head().token();
         }
     }
 
     /** A difference, and the state of the walk (readable and packed) and the comparison that found it. */
     private record Found(Difference difference, RelayState r, int[] s, int only) {
         /** Whether the engines still differ there with a fresh packed model, so with the logic asked again. */
-        boolean again(RelayModel model, PackedModel packed, ReadableView view) {
-            return compare(model, packed, view, r, s, only, new ArrayList<>(), new ArrayList<>()) != null;
+        boolean again(Readable readable, PackedModel packed, ReadableView view) {
+            return compare(readable, packed, view, r, s, only, new ArrayList<>(), new ArrayList<>()) != null;
         }
     }
 
     /** A state where the engines differ, the decision that differs there, and how. */
     private record Difference(RelayState r, String decision, String what) {
-        String line(RelayModel model) {
-            return "the packed engine disagrees with the readable model on logic " + model.logic().id() + "'s " + decision
-                    + " in scenario " + model.scenario().name() + ", at state " + r.describe() + " (" + what
-                    + "); a relaycheck bug: --engine readable checks the logic on the model itself";
+        String line(RelayModel model, boolean renumbered) {
+            return "the packed engine " + (renumbered ? "with tokens renumbered " : "") + "disagrees with the readable model on logic "
+                    + model.logic().id() + "'s " + decision + " in scenario " + model.scenario().name() + ", at state "
+                    + r.describe() + " (" + what + (renumbered ? "): the logic reads token values, not only their order, or a "
+                    + "relaycheck bug; --tokens exact checks it on exact tokens" : "); a relaycheck bug: --engine readable checks the "
+                    + "logic on the model itself");
         }
     }
 
-    private static Optional<Found> walk(RelayModel model, PackedModel packed, ReadableView view, long seed) {
+    private static Optional<Found> walk(Readable readable, PackedModel packed, ReadableView view, long seed) {
+        RelayModel model = readable.model();
         SplitMix64 random = new SplitMix64(seed);
         int compared = 0;
         while (compared < SUCCESSORS) {
@@ -106,7 +168,7 @@ final class AgreementProbe {
                 List<int[]> clean = new ArrayList<>();
                 List<RelayState> readableClean = new ArrayList<>();
                 int only = depth % HEAL_EVERY == 0 ? -2 : -1;
-                Difference d = compare(model, packed, view, r, s, only, clean, readableClean);
+                Difference d = compare(readable, packed, view, r, s, only, clean, readableClean);
                 if (d != null) {
                     return Optional.of(new Found(d, r, s, only));
                 }
@@ -127,9 +189,10 @@ final class AgreementProbe {
      * by every step ({@code only} < 0) or by step {@code only} alone; with {@code only} = -2 also the healing
      * run. Adds the successors that break nothing to {@code clean}. Null where they agree.
      */
-    private static Difference compare(RelayModel model, PackedModel packed, ReadableView view, RelayState r, int[] s,
+    private static Difference compare(Readable readable, PackedModel packed, ReadableView view, RelayState r, int[] s,
                                       int only, List<int[]> clean, List<RelayState> readableClean) {
-        if (!view.state(s).equals(r)) {
+        RelayModel model = readable.model();
+        if (!view.state(s).equals(readable.compared(r))) {
             return new Difference(r, "state encoding", "packed holds " + view.state(s).describe());
         }
         int[] codes = new int[packed.at.maxSteps];
@@ -139,7 +202,7 @@ final class AgreementProbe {
         for (int k = 0; k < n; k++) {
             packedSteps.add(packed.readableStep(s, codes[k]));
         }
-        if (!packedSteps.equals(steps)) {
+        if (!packedSteps.equals(readable.compared(r, steps))) {
             return new Difference(r, enablingDecision(steps, packedSteps), "readable enables " + steps + ", packed " + packedSteps);
         }
         for (int k = only >= 0 ? only : 0; k < (only >= 0 ? only + 1 : n); k++) {
@@ -148,7 +211,7 @@ final class AgreementProbe {
             byte breaks = breaks(model, r, step, expected);
             int[] t = s.clone();
             int result = packed.apply(t, codes[k], packed.at.encode(s), 0);
-            Difference d = difference(model, view, r, step, expected, breaks, result, t);
+            Difference d = difference(readable, view, r, step, expected, breaks, result, t);
             if (d != null) {
                 return d;
             }
@@ -157,7 +220,7 @@ final class AgreementProbe {
                 readableClean.add(expected.state());
             }
         }
-        return only == -2 && packed.healingFails(s) != Healing.check(model, r).isPresent() ? healing(model, packed, view, r, s) : null;
+        return only == -2 && packed.healingFails(s) != Healing.check(model, r).isPresent() ? healing(readable, packed, view, r, s) : null;
     }
 
     /** What the readable model's step broke, in the search's terms. */
@@ -168,12 +231,13 @@ final class AgreementProbe {
     }
 
     /** The difference between the engines' step from r (readable) and from a packed state that is {@code t} after it, or null. */
-    private static Difference difference(RelayModel model, ReadableView view, RelayState r, Step step,
+    private static Difference difference(Readable readable, ReadableView view, RelayState r, Step step,
                                          StepResult expected, byte breaks, int result, int[] t) {
         RelayState packedAfter = breaks == Successors.BREAKS_STATE ? null : view.state(t);
-        String differs = differs(breaks, expected, result, packedAfter);
+        RelayState readableAfter = readable.compared(expected.state());
+        String differs = differs(breaks, expected, readableAfter, result, packedAfter);
         return differs == null ? null
-                : new Difference(r, stepDecision(model, step, expected.state(), packedAfter), "after " + step + ": " + differs);
+                : new Difference(r, stepDecision(readable.model(), step, readableAfter, packedAfter), "after " + step + ": " + differs);
     }
 
     /**
@@ -181,7 +245,8 @@ final class AgreementProbe {
      * steps round-robin, ticking when none is enabled) where they part, named by its decision; the run
      * itself where every step agrees and only its verdict does not.
      */
-    private static Difference healing(RelayModel model, PackedModel packed, ReadableView view, RelayState r, int[] s) {
+    private static Difference healing(Readable readable, PackedModel packed, ReadableView view, RelayState r, int[] s) {
+        RelayModel model = readable.model();
         Healing.Run run = Healing.run(model, r);
         RelayState at = r;
         int[] t = s.clone();
@@ -195,14 +260,14 @@ final class AgreementProbe {
             for (int k = 0; k < n; k++) {
                 packedFair.add(packed.readableStep(t, codes[k]));
             }
-            if (!packedFair.equals(fair)) {
+            if (!packedFair.equals(readable.compared(at, fair))) {
                 return new Difference(at, enablingDecision(fair, packedFair), "healing from " + r.describe()
                         + ", readable enables " + fair + ", packed " + packedFair);
             }
             int code = n == 0 ? PackedModel.TICK << 4 : codes[turn++ % n];
             StepResult expected = model.applyEnabled(at, step);
             int result = packed.healingStep(t, code);
-            Difference d = difference(model, view, at, step, expected, breaks(model, at, step, expected), result, t);
+            Difference d = difference(readable, view, at, step, expected, breaks(model, at, step, expected), result, t);
             if (d != null) {
                 return d;
             }
@@ -213,15 +278,15 @@ final class AgreementProbe {
     }
 
     /** How the packed step's result differs from the readable one's, or null where they agree. */
-    private static String differs(byte breaks, StepResult expected, int result, RelayState packedAfter) {
+    private static String differs(byte breaks, StepResult expected, RelayState readableAfter, int result, RelayState packedAfter) {
         if (PackedModel.breaks(result) != breaks) {
             return "readable " + brokeWhat(breaks) + ", packed " + brokeWhat(PackedModel.breaks(result));
         }
         if (PackedModel.witnesses(result) != Successors.witnessMask(expected.outcome())) {
             return "readable shows " + expected.outcome() + ", packed witnesses " + Integer.toBinaryString(PackedModel.witnesses(result));
         }
-        if (packedAfter != null && !packedAfter.equals(expected.state())) {
-            return "readable leads to " + expected.state().describe() + ", packed to " + packedAfter.describe();
+        if (packedAfter != null && !packedAfter.equals(readableAfter)) {
+            return "readable leads to " + readableAfter.describe() + ", packed to " + packedAfter.describe();
         }
         return null;
     }

@@ -78,6 +78,8 @@ final class LogicTable {
         final boolean checkThenAct;
         /** Whether a marker's key depends on the token it was delivered under, so each row keeps that token. */
         final boolean markerTokens;
+        /** Per event, whether its key depends on the token (the row keeps its marker's token only then). */
+        final boolean[] keyedByToken;
         final boolean claimKnowsPoller;
         final boolean tokenKnowsPoller;
         final boolean ackKnowsContext;
@@ -94,8 +96,17 @@ final class LogicTable {
         private int tokenColumns;
         private final AtomicIntegerArray keyOfEvent; // without marker tokens: the one key id of each event's marker
 
+        /** Whether states hold their tokens renumbered canonically (each its rank among the state's tokens). */
+        final boolean renumbers;
+
         /** Asks the logic its shapes; throws the {@link LogicFailure} of a logic that fails on them. */
         Shared(RelayModel model) {
+            this(model, false);
+        }
+
+        /** The same, for states whose tokens are renumbered canonically ({@code renumbers}). */
+        Shared(RelayModel model, boolean renumbers) {
+            this.renumbers = renumbers;
             logic = model.logic();
             scenario = model.scenario();
             shapes = Shapes.of(logic, scenario.leaseTicks());
@@ -108,7 +119,12 @@ final class LogicTable {
             tokenKnowsPoller = readsContext(user, "issueToken");
             ackKnowsContext = readsContext(user, "acceptsAck");
             releaseKnowsContext = readsContext(user, "acceptsRelease");
-            markerTokens = keyDependsOnToken(logic, scenario.events());
+            keyedByToken = keyedByToken(logic, scenario.events());
+            boolean any = false;
+            for (boolean keyed : keyedByToken) {
+                any |= keyed;
+            }
+            markerTokens = any;
             keyOfEvent = new AtomicIntegerArray(scenario.events().size());
             instanceIds = scenario.pollers().stream().map(scenario::instanceId).toList();
             datesMarkers = model.datesMarkers();
@@ -121,9 +137,10 @@ final class LogicTable {
 
         /** What the layout of this logic's states holds beside the scenario's bounds. */
         PackedLayout.Spec layoutSpec() {
-            return new PackedLayout.Spec(maxTicks, checkThenAct, markerTokens, Math.max(scenario.leaseTicks(), grantedLease),
-                    shapes.perRowVersion(), datesMarkers, shapes.retention() >= 0, keepsCursor(scenario, shapes),
-                    CanonicalTokens.exactBound(scenario, maxTicks));
+            PackedLayout.Spec exact = new PackedLayout.Spec(maxTicks, checkThenAct, markerTokens,
+                    Math.max(scenario.leaseTicks(), grantedLease), shapes.perRowVersion(), datesMarkers, shapes.retention() >= 0,
+                    keepsCursor(scenario, shapes), CanonicalTokens.exactBound(scenario, maxTicks));
+            return renumbers ? exact.renumbered(scenario) : exact;
         }
 
         /**
@@ -132,7 +149,8 @@ final class LogicTable {
          */
         void sizeFor(PackedLayout at) {
             clockLimit = at.maxTicks + healingBound + 1;
-            tokenLimit = at.tokens + healingBound * at.batch + 1;
+            // renumbered, a token is a rank but for the moment between a claim and the renumbering after it
+            tokenLimit = renumbers ? 1 << 20 : at.tokens + healingBound * at.batch + 1;
             expiryLimit = clockLimit + Math.max(scenario.leaseTicks(), grantedLease) + scenario.maxSkew() + 2; // the last: NEVER
             tokenColumns = tokenLimit;
             keyIdByEventToken = new AtomicIntegerArray(at.events * tokenColumns);
@@ -143,22 +161,21 @@ final class LogicTable {
         int expiryLimit;
 
         /**
-         * Whether the logic's dedup key of some event differs between deliveries under tokens 1 and 2 (or it
-         * fails to say: then the layout keeps the tokens, and the search meets the failure where the readable
-         * model would). It only shapes the layout: a key found to depend on the token later stops the packed
-         * search, and the readable model runs it.
+         * Per event, whether the logic's dedup key differs between deliveries under tokens 1 and 2 (or it fails
+         * to say: then the layout keeps the tokens, and the search meets the failure where the readable model
+         * would). It only shapes the layout: a key found to depend on the token later stops the packed search,
+         * and the readable model runs it.
          */
-        private static boolean keyDependsOnToken(RelayLogic logic, List<Event> events) {
+        private static boolean[] keyedByToken(RelayLogic logic, List<Event> events) {
+            boolean[] keyed = new boolean[events.size()];
             try {
-                for (Event e : events) {
-                    if (!logic.dedupKey(e, 1).equals(logic.dedupKey(e, 2))) {
-                        return true;
-                    }
+                for (int e = 0; e < keyed.length; e++) {
+                    keyed[e] = !logic.dedupKey(events.get(e), 1).equals(logic.dedupKey(events.get(e), 2));
                 }
-                return false;
             } catch (LogicFailure f) {
-                return true;
+                java.util.Arrays.fill(keyed, true);
             }
+            return keyed;
         }
 
         /**
@@ -202,7 +219,7 @@ final class LogicTable {
                 return fresh;
             });
             keyIdByEventToken.set(at, id);
-            if (!markerTokens && !keyOfEvent.compareAndSet(event, 0, id) && keyOfEvent.get(event) != id) {
+            if (!keyedByToken[event] && !keyOfEvent.compareAndSet(event, 0, id) && keyOfEvent.get(event) != id) {
                 throw new PackedSpace.Overflow("logic " + logic.id() + " keys the marker of "
                         + scenario.events().get(event).id() + " by its delivery token; the readable model keeps every key");
             }
@@ -216,7 +233,7 @@ final class LogicTable {
 
         /** The key id of the marker an event's applied delivery under {@code markerToken} wrote. */
         int markerKeyId(int event, int markerToken) {
-            if (markerTokens) {
+            if (keyedByToken[event]) {
                 return keyId(event, markerToken);
             }
             int id = keyOfEvent.get(event);
@@ -400,7 +417,7 @@ final class LogicTable {
         long issued = logic.issueToken(row(s, e), last, shared.instanceIds.get(p));
         if (issued < 0 || issued >= shared.tokenLimit) {
             throw new PackedSpace.Overflow("logic " + logic.id() + " issued token t" + issued + ", past the t"
-                    + (shared.tokenLimit - 1) + " the packed tables hold");
+                    + (shared.tokenLimit - 1) + " the packed tables hold", true);
         }
         tokens.put(key.key, (int) issued);
         return (int) issued;
@@ -530,7 +547,7 @@ final class LogicTable {
 
     /** {@link Shared#markerKeyId}, through this worker's copy. */
     int markerKeyId(int e, int markerToken) {
-        if (shared.markerTokens) {
+        if (shared.keyedByToken[e]) {
             return keyId(e, markerToken);
         }
         int id = markerKeys[e];

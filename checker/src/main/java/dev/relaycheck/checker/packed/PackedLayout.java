@@ -60,6 +60,13 @@ final class PackedLayout {
     /** What the layout holds beside the scenario's own bounds: what the logic's shapes and the search need. */
     record Spec(int maxTicks, boolean checkThenAct, boolean markerTokens, int longestLease, boolean perRowVersion,
                 boolean datesMarkers, boolean purges, boolean keepsCursor, int tokens) {
+        /** The same, sized for tokens renumbered canonically: each is its rank among the tokens a state holds. */
+        Spec renumbered(Scenario scenario) {
+            int holders = 1 + scenario.events().size() * (1 + (perRowVersion ? 1 : 0) + (markerTokens ? 1 : 0))
+                    + scenario.pollers().size() * scenario.batch();
+            return new Spec(maxTicks, checkThenAct, markerTokens, longestLease, perRowVersion, datesMarkers, purges, keepsCursor,
+                    (1 << (32 - Integer.numberOfLeadingZeros(holders))) - 1);
+        }
     }
 
     /** The clock bound, as the readable model resolves the scenario's tick bound for this logic. */
@@ -80,7 +87,8 @@ final class PackedLayout {
     /**
      * Per slot, where its bit field lies, in one long so a write loads one entry: the shift in bits 0-5,
      * the word in bits 8-15, the width in bits 16-21 (0 for a slot that is always 0), whether NEVER may be
-     * stored (as the limit itself) in bit 24, and the limit its values stay below in the high 32 bits.
+     * stored (as the limit itself) in bit 24, whether it holds a token in bit 25, and the limit its values stay
+     * below in the high 32 bits.
      */
     private final long[] field;
     /**
@@ -97,12 +105,17 @@ final class PackedLayout {
     private final int[] neverCode; // ... and the code that stands for it
 
     PackedLayout(Scenario scenario, PackedLogic logic) {
-        this(scenario, new Spec(scenario.maxTicks(logic.prototype()), logic == PackedLogic.CHECK_THEN_ACT_CLAIM,
-                logic == PackedLogic.NEW_ID_ON_RETRY, scenario.leaseTicks(), false, false, false, false,
-                CanonicalTokens.exactBound(scenario, scenario.maxTicks(logic.prototype()))));
+        this(scenario, spec(scenario, logic));
     }
 
-    /** The layout for a logic the engine does not know, whose decisions a {@link LogicTable} answers. */
+    /** What the layout of a shipped logic's re-implementation holds. */
+    static Spec spec(Scenario scenario, PackedLogic logic) {
+        return new Spec(scenario.maxTicks(logic.prototype()), logic == PackedLogic.CHECK_THEN_ACT_CLAIM,
+                logic == PackedLogic.NEW_ID_ON_RETRY, scenario.leaseTicks(), false, false, false, false,
+                CanonicalTokens.exactBound(scenario, scenario.maxTicks(logic.prototype())));
+    }
+
+    /** The layout for a logic whose decisions a {@link LogicTable} answers. */
     PackedLayout(Scenario scenario, LogicTable.Shared table) {
         this(scenario, table.layoutSpec());
     }
@@ -129,6 +142,8 @@ final class PackedLayout {
         boolean perRow = spec.perRowVersion();
         int[] max = new int[size];
         boolean[] neverable = new boolean[size];
+        boolean[] token = new boolean[size]; // the slots that hold tokens: a value past one is a token overflow
+        token[LAST_TOKEN] = true;
         max[CLOCK] = maxTicks;
         max[LAST_TOKEN] = perRow ? 0 : tokens; // per-row versions leave the global counter unused
         max[PRODUCED] = events;
@@ -144,6 +159,9 @@ final class PackedLayout {
             max[r + STATUS] = DELIVERED;
             max[r + OWNER] = pollers;
             max[r + TOKEN] = tokens;
+            token[r + TOKEN] = true;
+            token[r + MARKER_TOKEN] = true;
+            token[r + VERSION] = true;
             max[r + EXPIRY] = maxTicks + spec.longestLease() + maxSkew + 1;
             neverable[r + EXPIRY] = true;
             max[r + EFFECTS] = 1;
@@ -162,6 +180,7 @@ final class PackedLayout {
             for (int k = 0; k < batch; k++) {
                 max[heldEvent(b, k)] = events - 1;
                 max[heldToken(b, k)] = tokens;
+                token[heldToken(b, k)] = true;
                 max[read(b, k)] = spec.checkThenAct() ? events - 1 : 0;
             }
             max[skew(p)] = 2 * maxSkew;
@@ -175,8 +194,9 @@ final class PackedLayout {
         for (int slot = 0; slot < size; slot++) {
             int bits = 32 - Integer.numberOfLeadingZeros(max[slot]);
             long limit = neverable[slot] ? max[slot] : max[slot] + 1L;
+            long tokenBit = token[slot] ? 1L << 25 : 0;
             if (bits == 0) { // a slot that is always 0 needs no bits
-                field[slot] = limit << 32;
+                field[slot] = limit << 32 | tokenBit;
                 zero.add(slot);
                 continue;
             }
@@ -184,7 +204,7 @@ final class PackedLayout {
                 word++;
                 shift = 0;
             }
-            field[slot] = limit << 32 | (neverable[slot] ? 1L << 24 : 0) | (long) bits << 16 | (long) word << 8 | shift;
+            field[slot] = limit << 32 | tokenBit | (neverable[slot] ? 1L << 24 : 0) | (long) bits << 16 | (long) word << 8 | shift;
             fielded.add(slot);
             if (neverable[slot]) {
                 never.add(slot);
@@ -271,7 +291,8 @@ final class PackedLayout {
         if (v == NEVER && (d & 1L << 24) != 0) {
             return d >>> 32;
         }
-        throw new PackedSpace.Overflow("slot " + slot + " holds " + v + ", past its field's " + ((d >>> 32) - 1));
+        throw new PackedSpace.Overflow("slot " + slot + " holds " + v + ", past its field's " + ((d >>> 32) - 1),
+                (d & 1L << 25) != 0);
     }
 
     /** Unpacks the words at {@code at} into a scratch (every slot written). */

@@ -135,7 +135,9 @@ final class PackedModel {
     private final int[] changedSlots; // the journal of apply: which slots it wrote, and what they held before
     private final int[] changedFrom;
     private int changes;
-    private boolean packing; // while apply packs as it writes: into packInto, at packAt
+    private boolean packing; // while apply journals each write and packs it (exact tokens: as it writes, else after)
+    private final boolean renumbers; // tokens renumbered canonically after each step
+    private final int[] ranked; // scratch of renumber: the distinct tokens a state holds, sorted
     private long[] packInto;
     private int packAt;
     private final int[] healingSteps;
@@ -206,6 +208,8 @@ final class PackedModel {
         midBatch = required.contains(Witness.ACK_MID_BATCH);
         unmatched = required.contains(Witness.UNMATCHED_ACK) || required.contains(Witness.UNMATCHED_RELEASE);
         grantedLease = readable.grantedLease();
+        renumbers = table != null && table.shared.renumbers;
+        ranked = new int[at.size];
     }
 
     /** The code of poller {@code p}'s instance id, as a lease's owner holds it (the first poller presenting it, + 1). */
@@ -440,7 +444,9 @@ final class PackedModel {
             changedSlots[changes] = slot;
             changedFrom[changes] = s[slot];
             changes++;
-            at.pack(slot, value, packInto, packAt);
+            if (!renumbers) {
+                at.pack(slot, value, packInto, packAt);
+            }
         }
         s[slot] = value;
     }
@@ -479,15 +485,97 @@ final class PackedModel {
         changes = 0;
         packing = true;
         try {
-            return step(s, step);
+            int result = step(s, step);
+            if (renumbers && breaks(result) != Successors.BREAKS_STATE) {
+                renumber(s);
+                for (int k = 0; k < changes; k++) { // a token may pass its field between a claim and the renumbering
+                    at.pack(changedSlots[k], s[changedSlots[k]], into, offset);
+                }
+            }
+            return result;
         } finally {
             packing = false;
         }
     }
 
+    /**
+     * Renumbers the tokens of {@code s} canonically, as {@code CanonicalTokens} renumbers a readable state: each
+     * positive token (the last issued, each lease's, each per-row version, each marker keyed by its delivery's, each
+     * held one) becomes its rank among the distinct ones, order kept.
+     */
+    private void renumber(int[] s) {
+        int n = 0;
+        n = rankIn(s[LAST_TOKEN], n);
+        for (int e = 0; e < at.events; e++) {
+            int r = at.row(e);
+            if (s[r + OWNER] != 0) {
+                n = rankIn(s[r + TOKEN], n);
+            }
+            n = rankIn(s[r + VERSION], n);
+            if (s[r + EFFECTS] > 0 && s[r + PURGED] == 0) {
+                n = rankIn(s[r + MARKER_TOKEN], n);
+            }
+        }
+        for (int p = 0; p < at.pollers; p++) {
+            int b = at.poller(p);
+            for (int k = 0; k < s[b + HELD]; k++) {
+                n = rankIn(s[at.heldToken(b, k)], n);
+            }
+        }
+        if (n == 0 || ranked[n - 1] == n) {
+            return; // already 1..n
+        }
+        renumberSlot(s, LAST_TOKEN, n);
+        for (int e = 0; e < at.events; e++) {
+            int r = at.row(e);
+            renumberSlot(s, r + TOKEN, n);
+            renumberSlot(s, r + VERSION, n);
+            renumberSlot(s, r + MARKER_TOKEN, n);
+        }
+        for (int p = 0; p < at.pollers; p++) {
+            int b = at.poller(p);
+            for (int k = 0; k < s[b + HELD]; k++) {
+                renumberSlot(s, at.heldToken(b, k), n);
+            }
+        }
+    }
+
+    /** Adds a positive token to the sorted distinct {@link #ranked}, of which there are {@code n}; returns how many now. */
+    private int rankIn(int token, int n) {
+        if (token <= 0) {
+            return n;
+        }
+        int i = n;
+        while (i > 0 && ranked[i - 1] > token) {
+            i--;
+        }
+        if (i > 0 && ranked[i - 1] == token) {
+            return n;
+        }
+        System.arraycopy(ranked, i, ranked, i + 1, n - i);
+        ranked[i] = token;
+        return n + 1;
+    }
+
+    /** Replaces a positive token in {@code slot} by its rank among the first {@code n} of {@link #ranked}. */
+    private void renumberSlot(int[] s, int slot, int n) {
+        int token = s[slot];
+        if (token <= 0) {
+            return;
+        }
+        int rank = java.util.Arrays.binarySearch(ranked, 0, n, token) + 1;
+        if (rank > 0 && rank != token) {
+            set(s, slot, rank);
+        }
+    }
+
     /** A healing run's step: {@link #step}, for the agreement probe to follow a healing run step by step. */
     int healingStep(int[] s, int step) {
-        return step(s, step);
+        int result = step(s, step);
+        if (renumbers && breaks(result) == Successors.NONE) {
+            renumber(s);
+        }
+        return result;
     }
 
     /** Applies an enabled step to {@code s} in place, without a journal; returns what it broke and showed. */
@@ -542,6 +630,9 @@ final class PackedModel {
             case PURGE: // the marker goes, the effect stays, and the event is known as purged by policy
                 set(s, at.row(p) + PURGED, 1);
                 set(s, at.row(p) + MARKER_AT, 0);
+                if (s[at.row(p) + MARKER_TOKEN] != 0) {
+                    set(s, at.row(p) + MARKER_TOKEN, 0);
+                }
                 return 0;
             case CLEANUP:
                 return cleanup(s);
@@ -745,7 +836,7 @@ final class PackedModel {
             return Successors.BREAKS_STATE; // the marker takes another event's key: that one loses its marker
         }
         set(s, r + EFFECTS, 1);
-        if (logic == PackedLogic.NEW_ID_ON_RETRY || table != null && table.shared.markerTokens) {
+        if (logic == PackedLogic.NEW_ID_ON_RETRY || table != null && table.shared.keyedByToken[e]) {
             set(s, r + MARKER_TOKEN, token);
         }
         if (dates) {
@@ -781,7 +872,7 @@ final class PackedModel {
             return Successors.BREAKS_STATE; // EFFECT_AT_MOST_ONCE, AGGREGATE_ORDER, or a marker taking another's key
         } else {
             set(s, r + EFFECTS, 1);
-            if (table.shared.markerTokens) {
+            if (table.shared.keyedByToken[e]) {
                 set(s, r + MARKER_TOKEN, token);
             }
         }
@@ -1072,6 +1163,9 @@ final class PackedModel {
             int step = n == 0 ? TICK << 4 : healingSteps[turn++ % n];
             if (breaks(step(s, step)) != Successors.NONE) {
                 return true;
+            }
+            if (renumbers) {
+                renumber(s);
             }
         }
         return !complete(s);

@@ -42,8 +42,20 @@ public final class PackedSpace implements StateSpace {
 
     /** A value grew past its bit field (or a logic's answer past what the encoding holds). */
     public static final class Overflow extends Fallback {
+        private final boolean tokens;
+
         public Overflow(String message) {
+            this(message, false);
+        }
+
+        Overflow(String message, boolean tokens) {
             super(message);
+            this.tokens = tokens;
+        }
+
+        /** Whether it was a token that grew past its field: renumbered canonically, the space may still fit. */
+        public boolean tokens() {
+            return tokens;
         }
     }
 
@@ -87,6 +99,42 @@ public final class PackedSpace implements StateSpace {
         } catch (LogicFailure f) { // its shapes answered now what they did not before: the readable model says where
             return Optional.empty();
         }
+    }
+
+    /**
+     * The packed space for a model with its states' tokens renumbered canonically (see {@code CanonicalTokens}): for a
+     * logic whose decisions compare tokens only for equality and order, whose exact tokens outgrow their field (a
+     * token issued with another step or offset than the last one + 1, a lease that expires as it is granted). Its
+     * decisions are memoised as any logic's are; {@link #probeAgreement} holds them to the readable model's with
+     * exact tokens, so a logic that reads a token's value is found out.
+     */
+    public static Optional<PackedSpace> renumbering(RelayModel model) {
+        if (!whyNot(model).isEmpty() || perRowVersions(model)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new PackedSpace(model, null, new LogicTable.Shared(model, true)));
+        } catch (LogicFailure f) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Whether the logic fences by per-row versions, which renumbering would change: each row's version starts from 0,
+     * so ranked with the other rows' tokens a claim of an unversioned row would no longer write the same version
+     * relative to them. Such versions grow with one row's claims only, and the exact field holds them.
+     */
+    private static boolean perRowVersions(RelayModel model) {
+        try {
+            return model.logic().tokenPolicy() == dev.relaycheck.model.RelayLogic.TokenPolicy.PER_ROW_VERSION;
+        } catch (LogicFailure f) {
+            return true; // the search meets the failure where the readable model would
+        }
+    }
+
+    @Override
+    public boolean renumbersTokens() {
+        return table != null && table.renumbers;
     }
 
     /**
@@ -149,7 +197,10 @@ public final class PackedSpace implements StateSpace {
             return; // a shipped logic: the tests hold its encoding and its tables to the readable model
         }
         long seed = (long) readable.logic().id().hashCode() << 32 ^ scenario.name().hashCode();
-        AgreementProbe.disagreement(CheckedLogic.unwrap(readable.logic()), scenario, seed).ifPresent(line -> {
+        AgreementProbe.disagreement(CheckedLogic.unwrap(readable.logic()), scenario, seed, table.renumbers).ifPresent(line -> {
+            if (table.renumbers) { // renumbered, the logic may read what renumbering changes: the tokens' values
+                throw new Fallback(line);
+            }
             throw new Disagreement(line);
         });
     }

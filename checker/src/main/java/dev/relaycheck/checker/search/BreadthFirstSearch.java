@@ -42,8 +42,9 @@ import java.util.function.LongPredicate;
  * that differ only in token values and so closes the space of a logic whose leases expire as they are granted
  * (every claim a new token, forever). By default tokens are exact while the space stays within the tokens a
  * lease-respecting relay can issue ({@link CanonicalTokens#exactBound}), which every shipped logic on every
- * reference scenario does, so their counts are the exact ones; once a completed level holds a state past it,
- * the search starts again with tokens renumbered on the readable model.
+ * reference scenario does, so their counts are the exact ones; once a token passes the packed engine's field
+ * (or, on the readable model, a completed level holds a state past the bound), the search starts again with
+ * tokens renumbered.
  *
  * <p>It runs on a {@link StateSpace}: the packed one when it takes the logic, else the readable model; both
  * give the same counts, and a counterexample is rebuilt and judged on the readable model either way.
@@ -116,7 +117,7 @@ public final class BreadthFirstSearch {
         AUTO,
         /** Exact values: the space of a logic whose tokens grow without end never closes. */
         EXACT,
-        /** Renumbered canonically from the start, on the readable model (the packed engine keeps exact tokens). */
+        /** Renumbered canonically from the start: on the packed engine where it takes the logic, else the readable model. */
         CANONICAL
     }
 
@@ -318,12 +319,23 @@ public final class BreadthFirstSearch {
         }
         RelayModel model = new RelayModel(CheckedLogic.of(logic), scenario);
         if (tokens == Tokens.CANONICAL) {
-            if (engine == Engine.PACKED) {
-                throw new UsageException("the packed engine keeps exact tokens: --tokens canonical runs on the readable "
-                        + "model (--engine auto or readable)");
+            Optional<PackedSpace> renumbering = engine == Engine.READABLE ? Optional.empty() : PackedSpace.renumbering(model);
+            if (renumbering.isPresent()) {
+                try {
+                    return searchRenumbered(model, renumbering.get(), "");
+                } catch (PackedSpace.Fallback f) {
+                    if (engine == Engine.PACKED) {
+                        throw new UsageException("the packed engine cannot renumber this logic's tokens: " + f.getMessage());
+                    }
+                    return search(model, new ReadableSpace(model, true)).withEngine("readable, tokens renumbered canonically ("
+                            + f.getMessage() + ")");
+                }
             }
-            return search(model, new ReadableSpace(model, true)).withEngine("readable, tokens renumbered canonically"
-                    + (engine == Engine.AUTO && PackedSpace.of(model).isPresent() ? " (the packed engine keeps exact tokens)" : ""));
+            if (engine == Engine.PACKED) {
+                throw new UsageException("the packed engine does not take logic " + logic.id() + " on scenario "
+                        + scenario.name() + ": " + PackedSpace.whyNot(model));
+            }
+            return search(model, new ReadableSpace(model, true)).withEngine("readable, tokens renumbered canonically");
         }
         try {
             return searchExact(model);
@@ -368,6 +380,16 @@ public final class BreadthFirstSearch {
                 }
                 return found;
             } catch (PackedSpace.Fallback overflow) {
+                Optional<PackedSpace> renumbering = overflow instanceof PackedSpace.Overflow o && o.tokens() && tokens == Tokens.AUTO
+                        ? PackedSpace.renumbering(model) : Optional.empty();
+                if (renumbering.isPresent()) {
+                    try {
+                        return searchRenumbered(model, renumbering.get(), " (exact tokens outgrew the packed encoding: "
+                                + overflow.getMessage() + ")");
+                    } catch (PackedSpace.Fallback again) {
+                        overflow = again; // a logic that reads token values, or a field past its bound even renumbered
+                    }
+                }
                 if (engine == Engine.PACKED) {
                     throw new UsageException("the packed engine overflowed: " + overflow.getMessage());
                 }
@@ -382,6 +404,18 @@ public final class BreadthFirstSearch {
             return readable.withEngine("readable (the packed engine declined: " + PackedSpace.whyNot(model) + ")");
         }
         return readable;
+    }
+
+    /**
+     * A search on the packed engine with tokens renumbered canonically, then the probe that holds its decisions, on
+     * renumbered states, to the readable model's on exact ones: a logic that reads token values falls back.
+     */
+    private SearchResult searchRenumbered(RelayModel model, PackedSpace space, String why) {
+        SearchResult found = search(model, space);
+        if (found.logicFault().isEmpty()) {
+            space.probeAgreement();
+        }
+        return found.withEngine("packed, tokens renumbered canonically" + why);
     }
 
     private SearchResult search(RelayModel model, StateSpace space) {

@@ -49,8 +49,18 @@ class RouteTest {
     @ParameterizedTest(name = "{0} on {1}")
     @MethodSource("dev.relaycheck.checker.packed.PackedAgreementTest#logicsAndScenarios")
     void aCrashTheRouteKnowsLeadsWhereTheRulesSay(RelayLogic logic, Scenario scenario) {
+        checkCrashRules(logic, scenario, PackedAgreementTest.packedModel(logic, scenario));
+    }
+
+    /** The same with tokens renumbered after each step. */
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("dev.relaycheck.checker.packed.PackedAgreementTest#renumberableLogicsAndScenarios")
+    void renumberedACrashTheRouteKnowsLeadsWhereTheRulesSay(RelayLogic logic, Scenario scenario) {
+        checkCrashRules(logic, scenario, PackedAgreementTest.renumberingModel(logic, scenario));
+    }
+
+    private static void checkCrashRules(RelayLogic logic, Scenario scenario, PackedModel model) {
         PackedLogic packedLogic = PackedLogic.of(logic).orElse(null); // null: a user's logic, through the tables
-        PackedModel model = PackedAgreementTest.packedModel(logic, scenario);
         StepFootprint footprints = model.footprints();
         int[] seen = {0, 0}; // cases of each rule
         SeededWalks.forEachStep(model, scenario.name().hashCode() * 17L + logic.id().hashCode(), (s, fromS, c, u, where) -> {

@@ -23,8 +23,18 @@ class StepFootprintTest {
     @ParameterizedTest(name = "{0} on {1}")
     @MethodSource("dev.relaycheck.checker.packed.PackedAgreementTest#logicsAndScenarios")
     void aSuccessorKnownStoredWasFoundBefore(RelayLogic logic, Scenario scenario) {
+        checkKnownStored(logic, scenario, PackedAgreementTest.packedModel(logic, scenario));
+    }
+
+    /** The same with tokens renumbered after each step: two steps that commute still end in one state. */
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("dev.relaycheck.checker.packed.PackedAgreementTest#renumberableLogicsAndScenarios")
+    void renumberedASuccessorKnownStoredWasFoundBefore(RelayLogic logic, Scenario scenario) {
+        checkKnownStored(logic, scenario, PackedAgreementTest.renumberingModel(logic, scenario));
+    }
+
+    private static void checkKnownStored(RelayLogic logic, Scenario scenario, PackedModel model) {
         PackedLogic packedLogic = PackedLogic.of(logic).orElse(null); // null: a user's logic, through the tables
-        PackedModel model = PackedAgreementTest.packedModel(logic, scenario);
         StepFootprint footprints = model.footprints();
         int[] known = {0};
         SeededWalks.forEachStep(model, scenario.name().hashCode() * 31L + logic.id().hashCode(), (s, fromS, b, u, where) -> {

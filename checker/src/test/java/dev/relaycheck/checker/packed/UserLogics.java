@@ -173,12 +173,43 @@ final class UserLogics {
                     public CursorRule cursorRule() { return CursorRule.WAITS_FOR_IN_FLIGHT; }
                 }
                 """);
+        // tokens from a sequence with a step of 7: exact tokens outgrow the packed field on long runs, renumbered they fit
+        m.put("users.SequenceStep", HEAD + """
+                public class SequenceStep extends CorrectRelayLogic {
+                    public String id() { return "sequence-step"; }
+                    public long issueToken(OutboxRow row, long lastIssued) { return lastIssued + 7; }
+                }
+                """);
+        // the lease column is written with the claim's own timestamp: the lease is over as it begins
+        m.put("users.LeaseExpiresAtOnce", HEAD + """
+                public class LeaseExpiresAtOnce extends CorrectRelayLogic {
+                    public String id() { return "lease-expires-at-once"; }
+                    public int leaseExpiry(int now, int leaseTicks) { return now; }
+                }
+                """);
         return m;
     }
+
+    /**
+     * A logic that reads a token's value (an ack accepts only odd tokens), so renumbering tokens changes its answers:
+     * not among {@link #all()}, whose logics compare tokens only by order and equality.
+     */
+    static final String READS_TOKEN_VALUES = HEAD + """
+            public class OddTokensOnly extends CorrectRelayLogic {
+                public String id() { return "odd-tokens-only"; }
+                public long issueToken(OutboxRow row, long lastIssued) { return lastIssued + 2; }
+                public boolean acceptsAck(OutboxRow row, long token) { return super.acceptsAck(row, token) && token % 4 == 1; }
+            }
+            """;
 
     private static List<RelayLogic> loaded;
 
     private UserLogics() {
+    }
+
+    /** Whether a logic's exact tokens outgrow the packed field on the longer scenarios: it runs renumbered there. */
+    static boolean outgrowsExactTokens(RelayLogic logic) {
+        return logic.id().equals("sequence-step") || logic.id().equals("lease-expires-at-once");
     }
 
     /** Every logic above, compiled once into a jar in a temporary folder and loaded from it. */

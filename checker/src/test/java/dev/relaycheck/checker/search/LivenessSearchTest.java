@@ -55,7 +55,7 @@ class LivenessSearchTest {
                 assertThat(cx.foundBy()).isEqualTo("bfs");
             });
             assertThat(one.incomplete()).isEmpty();
-            assertThat(one.engine()).startsWith("readable, tokens renumbered canonically (the exact space reached token");
+            assertThat(one.engine()).startsWith("packed, tokens renumbered canonically (exact tokens outgrew the packed encoding");
             for (int threads : new int[] {2, 3}) {
                 SearchResult more = new BreadthFirstSearch(BreadthFirstSearch.HEAP_BOUND, 8, threads, Progress.NONE).search(SUBJECT, s);
                 assertThat(more.summary()).isEqualTo(one.summary());

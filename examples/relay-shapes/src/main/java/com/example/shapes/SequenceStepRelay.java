@@ -1,0 +1,19 @@
+package com.example.shapes;
+
+/** Fencing tokens drawn from a database sequence created with INCREMENT BY 7. */
+public class SequenceStepRelay extends LeasedOutbox {
+    @Override
+    public String id() {
+        return "sequence-step-7";
+    }
+
+    @Override
+    public String description() {
+        return "fencing tokens from a sequence with a step of 7";
+    }
+
+    @Override
+    public long issueToken(dev.relaycheck.model.OutboxRow row, long lastIssued) {
+        return lastIssued + 7;
+    }
+}
