@@ -80,6 +80,11 @@ final class LogicTable {
         final boolean markerTokens;
         /** Per event, whether its key depends on the token (the row keeps its marker's token only then). */
         final boolean[] keyedByToken;
+        /**
+         * Whether every event has one key, of its own (no event's key depends on the token, and no two events share
+         * one): a delivery's key is then found among the markers exactly where its own event's marker is.
+         */
+        final boolean distinctKeys;
         final boolean claimKnowsPoller;
         final boolean tokenKnowsPoller;
         final boolean ackKnowsContext;
@@ -125,6 +130,7 @@ final class LogicTable {
                 any |= keyed;
             }
             markerTokens = any;
+            distinctKeys = !any && distinctKeys(logic, scenario.events());
             keyOfEvent = new AtomicIntegerArray(scenario.events().size());
             instanceIds = scenario.pollers().stream().map(scenario::instanceId).toList();
             datesMarkers = model.datesMarkers();
@@ -159,6 +165,15 @@ final class LogicTable {
         int clockLimit;
         int tokenLimit;
         int expiryLimit;
+
+        /** Whether the events' keys (under token 1) differ from one another; false where the logic fails to say. */
+        private static boolean distinctKeys(RelayLogic logic, List<Event> events) {
+            try {
+                return events.stream().map(e -> logic.dedupKey(e, 1)).distinct().count() == events.size();
+            } catch (LogicFailure f) {
+                return false;
+            }
+        }
 
         /**
          * Per event, whether the logic's dedup key differs between deliveries under tokens 1 and 2 (or it fails

@@ -138,6 +138,7 @@ final class PackedModel {
     private boolean packing; // while apply journals each write and packs it (exact tokens: as it writes, else after)
     private final boolean renumbers; // tokens renumbered canonically after each step
     private final int[] ranked; // scratch of renumber: the distinct tokens a state holds, sorted
+    private final boolean[] tokenBearing; // per slot, whether writing it may change which tokens a state holds
     private long[] packInto;
     private int packAt;
     private final int[] healingSteps;
@@ -210,6 +211,23 @@ final class PackedModel {
         grantedLease = readable.grantedLease();
         renumbers = table != null && table.shared.renumbers;
         ranked = new int[at.size];
+        tokenBearing = new boolean[at.size];
+        tokenBearing[LAST_TOKEN] = true;
+        for (int e = 0; e < at.events; e++) {
+            for (int slot : new int[] {OWNER, TOKEN, VERSION, MARKER_TOKEN}) {
+                tokenBearing[at.row(e) + slot] = true;
+            }
+            // a marker's presence counts its token only where its key holds one
+            tokenBearing[at.row(e) + EFFECTS] = table != null && table.shared.keyedByToken[e];
+            tokenBearing[at.row(e) + PURGED] = tokenBearing[at.row(e) + EFFECTS];
+        }
+        for (int p = 0; p < at.pollers; p++) {
+            tokenBearing[at.poller(p) + HELD] = true;
+            for (int k = 0; k < at.batch; k++) {
+                tokenBearing[at.heldToken(at.poller(p), k)] = true;
+            }
+        }
+        claimMasks = new int[at.pollers];
     }
 
     /** The code of poller {@code p}'s instance id, as a lease's owner holds it (the first poller presenting it, + 1). */
@@ -289,6 +307,8 @@ final class PackedModel {
      */
     int enabled(int[] s, int[] out, boolean fair) {
         int n = 0;
+        claimsOf = s;
+        claimsValid = false;
         if (at.maxSkew > 0 && s[SKEWS] < at.pollers) { // the clocks are chosen first: nothing else happens before
             for (int v = 0; v <= 2 * at.maxSkew; v++) {
                 out[n++] = SKEW << 4 | v;
@@ -314,6 +334,7 @@ final class PackedModel {
         int canClaim = -1; // the same for every idle poller, so worked out once
         boolean live = false;
         liveClaims = 0;
+        int mask = 0;
         for (int p = 0; p < at.pollers; p++) {
             int b = at.poller(p);
             int phase = s[b + PHASE];
@@ -322,7 +343,12 @@ final class PackedModel {
                     int rows = claimable(s, p);
                     canClaim = rows > 0 ? 1 : 0;
                     live = anyLive(s, claimable, rows);
+                    mask = 0;
+                    for (int k = 0; k < rows; k++) {
+                        mask |= 1 << claimable[k];
+                    }
                 }
+                claimMasks[p] = mask;
                 if (canClaim > 0) {
                     out[n++] = CLAIM << 4 | p;
                     liveClaims |= live ? 1 << p : 0;
@@ -359,6 +385,7 @@ final class PackedModel {
         if (scenario.cleanup() && table != null && cleanupTakes(s) != 0) {
             out[n++] = CLEANUP << 4;
         }
+        claimsValid = true;
         if (fair) {
             return n;
         }
@@ -379,6 +406,15 @@ final class PackedModel {
 
     /** The pollers whose claim, as the last {@link #enabled} listed it, takes a row under a live lease, a bit each. */
     private int liveClaims;
+    /**
+     * The rows each idle poller's claim takes, as the last {@link #enabled} found them (a bit mask each), for the claim
+     * step to take from the same scratch without asking the tables again: valid while that scratch holds the state
+     * they were found in ({@code claimsOf}), so from {@link #enabled} to the next step, and again after its undo.
+     */
+    private final int[] claimMasks;
+    private int[] claimsOf;
+    private boolean claimsValid;
+    private boolean claimsValidBeforeApply;
 
     /** Whether poller {@code p}'s claim, as the last {@link #enabled} listed it, takes a row under a live lease. */
     boolean claimTakesLiveLease(int p) {
@@ -469,6 +505,7 @@ final class PackedModel {
             changes--;
             s[changedSlots[changes]] = changedFrom[changes];
         }
+        claimsValid = claimsValidBeforeApply && s == claimsOf;
     }
 
     /**
@@ -484,10 +521,13 @@ final class PackedModel {
         packAt = offset;
         changes = 0;
         packing = true;
+        claimsValidBeforeApply = claimsValid && s == claimsOf;
         try {
             int result = step(s, step);
             if (renumbers && breaks(result) != Successors.BREAKS_STATE) {
-                renumber(s);
+                if (journalTouchesTokens()) {
+                    renumber(s);
+                }
                 for (int k = 0; k < changes; k++) { // a token may pass its field between a claim and the renumbering
                     at.pack(changedSlots[k], s[changedSlots[k]], into, offset);
                 }
@@ -499,11 +539,90 @@ final class PackedModel {
     }
 
     /**
+     * Whether the step just journaled wrote a slot that holds a token or decides which tokens count (a lease's owner,
+     * a batch's size, a marker's presence): only such a step can leave a state's tokens other than 1..n.
+     */
+    private boolean journalTouchesTokens() {
+        for (int k = 0; k < changes; k++) {
+            if (tokenBearing[changedSlots[k]]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Renumbers the tokens of {@code s} canonically, as {@code CanonicalTokens} renumbers a readable state: each
      * positive token (the last issued, each lease's, each per-row version, each marker keyed by its delivery's, each
-     * held one) becomes its rank among the distinct ones, order kept.
+     * held one) becomes its rank among the distinct ones, order kept. Tokens are ranks but for the one a claim just
+     * issued, so they are nearly always below 64: a bit mask of them gives each one's rank by a count of bits.
      */
     private void renumber(int[] s) {
+        present = 0;
+        presentPast63 = false;
+        mark(s[LAST_TOKEN]);
+        for (int e = 0; e < at.events; e++) {
+            int r = at.row(e);
+            if (s[r + OWNER] != 0) {
+                mark(s[r + TOKEN]);
+            }
+            mark(s[r + VERSION]);
+            if (s[r + EFFECTS] > 0 && s[r + PURGED] == 0) {
+                mark(s[r + MARKER_TOKEN]);
+            }
+        }
+        for (int p = 0; p < at.pollers; p++) {
+            int b = at.poller(p);
+            for (int k = 0; k < s[b + HELD]; k++) {
+                mark(s[at.heldToken(b, k)]);
+            }
+        }
+        if (presentPast63) {
+            renumberSorted(s);
+            return;
+        }
+        if (present == (1L << Long.bitCount(present) + 1) - 2) {
+            return; // already 1..n
+        }
+        rankSlot(s, LAST_TOKEN);
+        for (int e = 0; e < at.events; e++) {
+            int r = at.row(e);
+            rankSlot(s, r + TOKEN);
+            rankSlot(s, r + VERSION);
+            rankSlot(s, r + MARKER_TOKEN);
+        }
+        for (int p = 0; p < at.pollers; p++) {
+            int b = at.poller(p);
+            for (int k = 0; k < s[b + HELD]; k++) {
+                rankSlot(s, at.heldToken(b, k));
+            }
+        }
+    }
+
+    private long present; // the positive tokens below 64 that renumber found, a bit each
+    private boolean presentPast63;
+
+    private void mark(int token) {
+        if (token > 63) {
+            presentPast63 = true;
+        } else if (token > 0) {
+            present |= 1L << token;
+        }
+    }
+
+    /** Replaces a positive token in {@code slot} by the number of tokens present up to it. */
+    private void rankSlot(int[] s, int slot) {
+        int token = s[slot];
+        if (token > 0) {
+            int rank = Long.bitCount(present & (2L << token) - 1);
+            if (rank != token) {
+                set(s, slot, rank);
+            }
+        }
+    }
+
+    /** {@link #renumber} where a token passed 63: the distinct tokens sorted, each replaced by its place among them. */
+    private void renumberSorted(int[] s) {
         int n = 0;
         n = rankIn(s[LAST_TOKEN], n);
         for (int e = 0; e < at.events; e++) {
@@ -521,9 +640,6 @@ final class PackedModel {
             for (int k = 0; k < s[b + HELD]; k++) {
                 n = rankIn(s[at.heldToken(b, k)], n);
             }
-        }
-        if (n == 0 || ranked[n - 1] == n) {
-            return; // already 1..n
         }
         renumberSlot(s, LAST_TOKEN, n);
         for (int e = 0; e < at.events; e++) {
@@ -580,14 +696,16 @@ final class PackedModel {
 
     /** Applies an enabled step to {@code s} in place, without a journal; returns what it broke and showed. */
     private int step(int[] s, int step) {
-        int result = stepOnly(s, step);
+        boolean listed = claimsValid && s == claimsOf;
+        claimsValid = false; // the step changes the state the claims were found in
+        int result = stepOnly(s, step, listed);
         if (scenario.cleanup() && (result & 3) != Successors.BREAKS_STATE && lostDeletedRow(s)) {
             return breakingState(result); // NO_LOST_EVENT: no poller holds a row deleted before its effect
         }
         return result;
     }
 
-    private int stepOnly(int[] s, int step) {
+    private int stepOnly(int[] s, int step, boolean listed) {
         int p = step & 15;
         int b = at.poller(Math.min(p, at.pollers - 1));
         switch (step >>> 4) {
@@ -603,7 +721,7 @@ final class PackedModel {
                 set(s, PRODUCE_FAILS, s[PRODUCE_FAILS] + 1);
                 return 0;
             case CLAIM:
-                return claim(s, p, b);
+                return claim(s, p, b, listed);
             case DELIVER:
                 return table != null && shapes.deliversAndAcks() ? deliverAndAck(s, p, b) : deliver(s, b);
             case ACK:
@@ -669,6 +787,15 @@ final class PackedModel {
         return all & (int) ((1L << below) - 1);
     }
 
+    /** Fills {@link #claimable} with the rows of {@code mask}, in outbox order; returns how many. */
+    private int rowsOf(int mask) {
+        int n = 0;
+        for (; mask != 0; mask &= mask - 1) {
+            claimable[n++] = Integer.numberOfTrailingZeros(mask);
+        }
+        return n;
+    }
+
     /** Fills {@link #claimable} with the rows a claim by poller {@code p} would take now, in outbox order; returns how many. */
     private int claimable(int[] s, int p) {
         int n = 0;
@@ -697,7 +824,7 @@ final class PackedModel {
         return n;
     }
 
-    private int claim(int[] s, int p, int b) {
+    private int claim(int[] s, int p, int b, boolean listed) {
         int n;
         if (s[b + PHASE] == CLAIMING) {
             n = s[b + READS];
@@ -707,7 +834,7 @@ final class PackedModel {
             }
             set(s, b + READS, 0);
         } else {
-            n = claimable(s, p);
+            n = listed ? rowsOf(claimMasks[p]) : claimable(s, p);
             if (shapes.checkThenAct()) { // read now, write the leases in a later step
                 set(s, b + PHASE, CLAIMING);
                 set(s, b + READS, n);
@@ -817,7 +944,7 @@ final class PackedModel {
         int token = s[at.heldToken(b, 0)];
         int r = at.row(e);
         int key = table == null ? 0 : table.keyId(e, token); // the readable consumer asks it first
-        if (shapes.checksMarker() && (table == null ? hasMarkerKey(s, e, token) : hasMarkerKey(s, key))) {
+        if (shapes.checksMarker() && (table == null ? hasMarkerKey(s, e, token) : holdsMarkerKey(s, e, key))) {
             afterDelivery(s, b);
             return DUPLICATE | (lateRedelivery && markerAge(s, e) > grantedLease ? LATE_REDELIVERY : 0);
         }
@@ -832,7 +959,7 @@ final class PackedModel {
         if (s[r + EFFECTS] > 0 || appliedLaterOfAggregate(s, e)) {
             return Successors.BREAKS_STATE; // EFFECT_AT_MOST_ONCE, or AGGREGATE_ORDER
         }
-        if (table != null && !shapes.checksMarker() && hasMarkerKey(s, key)) {
+        if (table != null && !shapes.checksMarker() && holdsMarkerKey(s, e, key)) {
             return Successors.BREAKS_STATE; // the marker takes another event's key: that one loses its marker
         }
         set(s, r + EFFECTS, 1);
@@ -866,9 +993,9 @@ final class PackedModel {
         }
         int key = table.keyId(e, token);
         int result = 0;
-        if (shapes.checksMarker() && hasMarkerKey(s, key)) {
+        if (shapes.checksMarker() && holdsMarkerKey(s, e, key)) {
             result = DUPLICATE;
-        } else if (s[r + EFFECTS] > 0 || appliedLaterOfAggregate(s, e) || !shapes.checksMarker() && hasMarkerKey(s, key)) {
+        } else if (s[r + EFFECTS] > 0 || appliedLaterOfAggregate(s, e) || !shapes.checksMarker() && holdsMarkerKey(s, e, key)) {
             return Successors.BREAKS_STATE; // EFFECT_AT_MOST_ONCE, AGGREGATE_ORDER, or a marker taking another's key
         } else {
             set(s, r + EFFECTS, 1);
@@ -901,8 +1028,15 @@ final class PackedModel {
         }
     }
 
-    /** Whether the consumer holds a marker under key {@code key} (a {@link LogicTable.Shared#keyId}). */
-    private boolean hasMarkerKey(int[] s, int key) {
+    /**
+     * Whether the consumer holds a marker under key {@code key} (a {@link LogicTable.Shared#keyId}), the key of a
+     * delivery of event {@code e}.
+     */
+    private boolean holdsMarkerKey(int[] s, int e, int key) {
+        if (table.shared.distinctKeys) { // each event has a key of its own: only its own marker can hold it
+            int r = at.row(e);
+            return s[r + EFFECTS] > 0 && s[r + PURGED] == 0;
+        }
         for (int o = 0; o < at.events; o++) {
             int r = at.row(o);
             if (s[r + EFFECTS] > 0 && s[r + PURGED] == 0 && table.markerKeyId(o, s[r + MARKER_TOKEN]) == key) {

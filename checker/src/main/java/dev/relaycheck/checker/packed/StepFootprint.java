@@ -63,12 +63,13 @@ final class StepFootprint {
 
     /**
      * The footprints for a logic whose decisions a table answers: its dedup key may make any marker answer for a
-     * delivery, an ack or release that is told the clock reads it, and its shapes decide what else a step touches:
+     * delivery (unless each event has a key of its own), an ack or release that is told the clock reads it, and its shapes decide what else a step touches:
      * a delivery that also acks is fenced like an ack, one that dates its marker reads the clock, an ack that marks
      * other rows touches them all (its footprint is not known).
      */
     StepFootprint(Scenario scenario, LogicTable.Shared table, PackedLayout at) {
-        this(scenario, ANY_MARKER, table.ackKnowsContext || table.releaseKnowsContext, true, table.shapes.deliversAndAcks(),
+        this(scenario, table.distinctKeys ? OWN_ONLY : ANY_MARKER, table.ackKnowsContext || table.releaseKnowsContext, true,
+                table.shapes.deliversAndAcks(),
                 table.datesMarkers, table.shapes.acksTouchOthers(), at);
     }
 
