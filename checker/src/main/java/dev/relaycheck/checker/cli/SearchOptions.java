@@ -28,6 +28,12 @@ final class SearchOptions {
                     + "space stays within the tokens a relay whose leases last can issue, else canonical); default ${DEFAULT-VALUE}")
     String tokens;
 
+    @Option(names = "--symmetry", paramLabel = "MODE", defaultValue = "off",
+            description = "pollers: keep one state per permutation of the pollers where they are interchangeable (the "
+                    + "logic's decisions do not depend on which poller asks: probed), heal every permutation, rebuild "
+                    + "counterexamples on the concrete pollers; off: every state (default ${DEFAULT-VALUE})")
+    String symmetry;
+
     @Option(names = "--results", paramLabel = "DIR", defaultValue = "results",
             description = "folder for reports and replay records, checked writable before the search (default ${DEFAULT-VALUE})")
     Path results;
@@ -52,7 +58,12 @@ final class SearchOptions {
         if (healEvery < 1) {
             throw new UsageException("--heal-every must be at least 1");
         }
-        return new BreadthFirstSearch(max, healEvery, workers, engine(), tokens(), progress);
+        BreadthFirstSearch bfs = new BreadthFirstSearch(max, healEvery, workers, engine(), tokens(), progress);
+        return switch (symmetry) {
+            case "off" -> bfs;
+            case "pollers" -> bfs.overPollerSymmetry();
+            default -> throw new UsageException("--symmetry must be off or pollers, not '" + symmetry + "'");
+        };
     }
 
     private BreadthFirstSearch.Tokens tokens() {

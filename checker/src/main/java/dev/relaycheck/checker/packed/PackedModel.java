@@ -139,6 +139,16 @@ final class PackedModel {
     private final boolean renumbers; // tokens renumbered canonically after each step
     private final int[] ranked; // scratch of renumber: the distinct tokens a state holds, sorted
     private final boolean[] tokenBearing; // per slot, whether writing it may change which tokens a state holds
+    private boolean symmetric; // pollers put in canonical order after each step (see PollerSymmetry)
+    private final boolean claimsMayTakeLiveLeases; // as StepFootprint knows them: else it never asks
+    private boolean permuted; // whether the last apply reordered the pollers
+    private final int[] owned; // scratch of the canonical order: per poller, the rows it owns, a bit each
+    private final int[] order;
+    private final int[] moved; // per poller, the place the canonical order moves it to
+    private final int[] blocks;
+    private final long[] sortKeys; // per poller, its sort key (where the keys fit in 63 bits)
+    private final int[] slotBits; // per slot of a poller, its field's width
+    private final int keyBits;
     private long[] packInto;
     private int packAt;
     private final int[] healingSteps;
@@ -210,6 +220,8 @@ final class PackedModel {
         unmatched = required.contains(Witness.UNMATCHED_ACK) || required.contains(Witness.UNMATCHED_RELEASE);
         grantedLease = readable.grantedLease();
         renumbers = table != null && table.shared.renumbers;
+        claimsMayTakeLiveLeases = table != null || logic == PackedLogic.CLAIM_IGNORES_LEASE
+                || logic == PackedLogic.CHECK_THEN_ACT_CLAIM;
         ranked = new int[at.size];
         tokenBearing = new boolean[at.size];
         tokenBearing[LAST_TOKEN] = true;
@@ -228,6 +240,127 @@ final class PackedModel {
             }
         }
         claimMasks = new int[at.pollers];
+        owned = new int[at.pollers];
+        order = new int[at.pollers];
+        moved = new int[at.pollers];
+        blocks = new int[at.pollers * at.pollerSlots()];
+        member = new int[at.size];
+        sortKeys = new long[at.pollers];
+        slotBits = new int[at.pollerSlots()];
+        int bits = at.events;
+        for (int i = 0; i < slotBits.length; i++) {
+            slotBits[i] = at.width(at.poller(0) + i);
+            bits += slotBits[i];
+        }
+        keyBits = bits;
+    }
+
+    /**
+     * This model with its states' pollers kept in canonical order ({@code symmetric}): for a logic and scenario in
+     * which pollers are interchangeable ({@link PollerSymmetry}), so one state stands for each of its permutations.
+     */
+    PackedModel symmetric(boolean symmetric) {
+        this.symmetric = symmetric;
+        return this;
+    }
+
+    /** Whether the last {@link #apply} moved pollers to put them in canonical order (its route no longer holds). */
+    boolean permuted() {
+        return permuted;
+    }
+
+    /**
+     * The canonical order of the pollers of {@code s}: {@code order[k]} is the poller that goes to place k. Pollers
+     * sort by their slots, then by the rows they own; two that tie are alike in everything (a row has one owner, so
+     * two pollers owning the same rows own none), so which goes first changes nothing.
+     */
+    int[] canonicalOrder(int[] s) {
+        java.util.Arrays.fill(owned, 0);
+        for (int e = 0; e < at.events; e++) {
+            int o = s[at.row(e) + OWNER];
+            if (o > 0) {
+                owned[o - 1] |= 1 << e;
+            }
+        }
+        boolean keyed = keyBits <= 63;
+        for (int p = 0; p < at.pollers; p++) {
+            order[p] = p;
+            if (keyed) {
+                sortKeys[p] = sortKey(s, p);
+            }
+        }
+        for (int i = 1; i < at.pollers; i++) {
+            for (int j = i; j > 0 && (keyed ? sortKeys[order[j - 1]] > sortKeys[order[j]]
+                    : comparePollers(s, order[j - 1], order[j]) > 0); j--) {
+                int t = order[j - 1];
+                order[j - 1] = order[j];
+                order[j] = t;
+            }
+        }
+        return order;
+    }
+
+    /**
+     * Poller p's slots, each in its field's width, then the rows it owns, as one number: pollers order as their
+     * numbers do, the order {@link #comparePollers} gives where they take more than 63 bits.
+     */
+    private long sortKey(int[] s, int p) {
+        int b = at.poller(p);
+        long key = 0;
+        for (int i = 0; i < at.pollerSlots(); i++) {
+            key = key << slotBits[i] | s[b + i];
+        }
+        return key << at.events | owned[p];
+    }
+
+    private int comparePollers(int[] s, int p, int q) {
+        int bp = at.poller(p);
+        int bq = at.poller(q);
+        for (int i = 0; i < at.pollerSlots(); i++) {
+            if (s[bp + i] != s[bq + i]) {
+                return Integer.compare(s[bp + i], s[bq + i]);
+            }
+        }
+        return Integer.compare(owned[p], owned[q]);
+    }
+
+    /**
+     * Moves each poller p of {@code s} to place {@code to[p]}: its slots, and the owner of every row it leases. Through
+     * {@link #set}, so within {@link #apply} it is journaled and packed like the step's own writes.
+     */
+    void movePollers(int[] s, int[] to) {
+        int slots = at.pollerSlots();
+        for (int p = 0; p < at.pollers; p++) {
+            System.arraycopy(s, at.poller(p), blocks, p * slots, slots);
+        }
+        for (int p = 0; p < at.pollers; p++) {
+            int b = at.poller(to[p]);
+            for (int i = 0; i < slots; i++) {
+                if (s[b + i] != blocks[p * slots + i]) {
+                    set(s, b + i, blocks[p * slots + i]);
+                }
+            }
+        }
+        for (int e = 0; e < at.events; e++) {
+            int o = s[at.row(e) + OWNER];
+            if (o > 0 && to[o - 1] != o - 1) {
+                set(s, at.row(e) + OWNER, to[o - 1] + 1);
+            }
+        }
+    }
+
+    /** Puts the pollers of {@code s} in canonical order; returns whether any moved. */
+    private boolean canonicalizePollers(int[] s) {
+        int[] ord = canonicalOrder(s);
+        boolean identity = true;
+        for (int k = 0; k < at.pollers; k++) {
+            moved[ord[k]] = k;
+            identity &= ord[k] == k;
+        }
+        if (!identity) {
+            movePollers(s, moved);
+        }
+        return !identity;
     }
 
     /** The code of poller {@code p}'s instance id, as a lease's owner holds it (the first poller presenting it, + 1). */
@@ -342,7 +475,7 @@ final class PackedModel {
                 if (canClaim < 0 || perClaimer) {
                     int rows = claimable(s, p);
                     canClaim = rows > 0 ? 1 : 0;
-                    live = anyLive(s, claimable, rows);
+                    live = claimsMayTakeLiveLeases && anyLive(s, claimable, rows);
                     mask = 0;
                     for (int k = 0; k < rows; k++) {
                         mask |= 1 << claimable[k];
@@ -355,7 +488,7 @@ final class PackedModel {
                 }
             } else if (phase == CLAIMING) {
                 out[n++] = CLAIM << 4 | p;
-                liveClaims |= readsLive(s, b) ? 1 << p : 0;
+                liveClaims |= claimsMayTakeLiveLeases && readsLive(s, b) ? 1 << p : 0;
             } else if (phase == TO_DELIVER || phase == DELIVERING) {
                 out[n++] = DELIVER << 4 | p;
             } else if (phase == TO_ACK) {
@@ -524,13 +657,17 @@ final class PackedModel {
         claimsValidBeforeApply = claimsValid && s == claimsOf;
         try {
             int result = step(s, step);
+            permuted = false;
             if (renumbers && breaks(result) != Successors.BREAKS_STATE) {
                 if (journalTouchesTokens()) {
                     renumber(s);
                 }
+                permuted = symmetric && canonicalizePollers(s);
                 for (int k = 0; k < changes; k++) { // a token may pass its field between a claim and the renumbering
                     at.pack(changedSlots[k], s[changedSlots[k]], into, offset);
                 }
+            } else if (symmetric && breaks(result) != Successors.BREAKS_STATE) {
+                permuted = canonicalizePollers(s);
             }
             return result;
         } finally {
@@ -1285,6 +1422,95 @@ final class PackedModel {
         }
         return true;
     }
+
+    /** Every permutation of the pollers, in lexicographic order, as {@link #movePollers} takes them. */
+    private int[][] permutations;
+
+    private int[][] permutations() {
+        if (permutations == null) {
+            List<int[]> all = new java.util.ArrayList<>();
+            permutations(new int[at.pollers], 0, 0, all);
+            permutations = all.toArray(int[][]::new);
+        }
+        return permutations;
+    }
+
+    private void permutations(int[] perm, int k, int used, List<int[]> out) {
+        if (k == perm.length) {
+            out.add(perm.clone());
+            return;
+        }
+        for (int p = 0; p < perm.length; p++) {
+            if ((used >>> p & 1) == 0) {
+                perm[k] = p;
+                permutations(perm, k + 1, used | 1 << p, out);
+            }
+        }
+    }
+
+    /**
+     * Whether permutation {@code perm} of the canonical state {@code c} makes a member of its orbit that no earlier
+     * permutation (in lexicographic order) made: pollers alike in everything sit side by side in canonical order, and
+     * only the permutations that keep each such pair in its order make distinct members.
+     */
+    private boolean firstOfItsMember(int[] c, int[] perm) {
+        for (int k = 1; k < at.pollers; k++) {
+            if (perm[k - 1] > perm[k] && alike(c, k - 1, k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether pollers p and q of {@code c} have equal slots and own no row (so they are alike in everything). */
+    private boolean alike(int[] c, int p, int q) {
+        for (int e = 0; e < at.events; e++) {
+            int o = c[at.row(e) + OWNER];
+            if (o == p + 1 || o == q + 1) {
+                return false;
+            }
+        }
+        int bp = at.poller(p);
+        int bq = at.poller(q);
+        for (int i = 0; i < at.pollerSlots(); i++) {
+            if (c[bp + i] != c[bq + i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The permutations of the pollers of canonical state {@code c} that make the distinct members of its orbit. */
+    List<int[]> orbit(int[] c) {
+        List<int[]> out = new java.util.ArrayList<>();
+        for (int[] perm : permutations()) {
+            if (firstOfItsMember(c, perm)) {
+                out.add(perm);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The first member of the orbit of canonical state {@code c} (in {@link #orbit}'s order) whose healing run fails,
+     * as the permutation that makes it, or null where every member heals: round-robin healing schedules pollers in
+     * scenario order, so one member's verdict does not stand for another's, and each is healed as the full search
+     * would heal it.
+     */
+    int[] firstMemberFailingHealing(int[] c) {
+        for (int[] perm : permutations()) {
+            if (firstOfItsMember(c, perm)) {
+                System.arraycopy(c, 0, member, 0, c.length);
+                movePollers(member, perm);
+                if (healingFails(member)) {
+                    return perm;
+                }
+            }
+        }
+        return null;
+    }
+
+    private int[] member;
 
     /** {@link Healing#run}: round-robin over the fair steps, ticking when none is enabled, until complete. */
     boolean healingFails(int[] from) {

@@ -10,7 +10,9 @@ import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.SplitMix64;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.LongPredicate;
 
@@ -74,17 +76,45 @@ public final class PackedSpace implements StateSpace {
     private final PackedLogic logic; // a shipped logic, or null ...
     private final LogicTable.Shared table; // ... and the memoised decisions of any other
     private final PackedLayout layout;
+    private final boolean symmetric; // one state per permutation of the pollers (PollerSymmetry)
 
     private PackedSpace(RelayModel readable, PackedLogic logic, LogicTable.Shared table) {
+        this(readable, logic, table, null, false);
+    }
+
+    private PackedSpace(RelayModel readable, PackedLogic logic, LogicTable.Shared table, PackedLayout layout, boolean symmetric) {
         this.readable = readable;
         Scenario scenario = readable.scenario();
         this.scenario = scenario;
         this.logic = logic;
         this.table = table;
-        this.layout = logic != null ? new PackedLayout(scenario, logic) : new PackedLayout(scenario, table);
-        if (table != null) {
-            table.sizeFor(layout);
+        this.symmetric = symmetric;
+        if (layout != null) {
+            this.layout = layout;
+        } else {
+            this.layout = logic != null ? new PackedLayout(scenario, logic) : new PackedLayout(scenario, table);
+            if (table != null) {
+                table.sizeFor(this.layout);
+            }
         }
+    }
+
+    /**
+     * This space with one state kept per permutation of the pollers ({@link PollerSymmetry}), or, where the pollers are
+     * not interchangeable, why not (the search then runs this space as it is and says so).
+     */
+    public String whyNotSymmetric() {
+        return PollerSymmetry.whyNot(readable);
+    }
+
+    /** This space over poller symmetry; only where {@link #whyNotSymmetric} says nothing. */
+    public PackedSpace overPollers() {
+        return new PackedSpace(readable, logic, table, layout, true);
+    }
+
+    /** Whether it keeps one state per permutation of the pollers. */
+    public boolean symmetric() {
+        return symmetric;
     }
 
     /** The packed space for a model, if the scenario is one it runs ({@link #whyNot}). */
@@ -205,6 +235,90 @@ public final class PackedSpace implements StateSpace {
         });
     }
 
+    /**
+     * Over poller symmetry, the stored choices pick steps of canonical states: replayed on the concrete states the
+     * readable model reaches, each is the step of the poller the canonical order put in its place. For a healing
+     * failure the path is renamed, every step's poller with it, to end in the orbit's member whose healing fails (a
+     * path the model has too, pollers being interchangeable).
+     */
+    @Override
+    public List<Integer> concreteChoices(List<Integer> choices, boolean liveness) {
+        if (!symmetric) {
+            return choices;
+        }
+        PackedModel m = model().symmetric(false);
+        int[] codes = new int[layout.maxSteps];
+        int[] x = m.initial();
+        List<Integer> concrete = new ArrayList<>();
+        for (int k = 0; k < choices.size(); k++) {
+            int[] c = x.clone();
+            int[] order = m.canonicalOrder(c).clone();
+            int[] to = new int[order.length];
+            for (int i = 0; i < order.length; i++) {
+                to[order[i]] = i;
+            }
+            m.movePollers(c, to);
+            m.enabled(c, codes, false);
+            int code = renamed(codes[choices.get(k)], order); // canonical place i is concrete poller order[i]
+            concrete.add(code);
+            if (k < choices.size() - 1 || liveness) { // a safety path's last step is the violation: never stored
+                m.apply(x, code, layout.encode(x), 0);
+            }
+        }
+        int[] rename = identity(layout.pollers);
+        if (liveness) { // the orbit's member that fails healing, as a renaming of the concrete path's pollers
+            int[] order = m.canonicalOrder(x).clone();
+            int[] to = new int[order.length];
+            for (int i = 0; i < order.length; i++) {
+                to[order[i]] = i;
+            }
+            int[] c = x.clone();
+            m.movePollers(c, to);
+            int[] member = m.firstMemberFailingHealing(c);
+            for (int i = 0; member != null && i < order.length; i++) {
+                rename[order[i]] = member[i];
+            }
+        }
+        int[] y = m.initial();
+        List<Integer> out = new ArrayList<>();
+        for (int k = 0; k < concrete.size(); k++) {
+            int code = renamed(concrete.get(k), rename);
+            int n = m.enabled(y, codes, false);
+            int index = indexOf(codes, n, code);
+            out.add(index);
+            if (k < concrete.size() - 1) {
+                m.apply(y, code, layout.encode(y), 0);
+            }
+        }
+        return out;
+    }
+
+    private static int[] identity(int n) {
+        int[] id = new int[n];
+        for (int i = 0; i < n; i++) {
+            id[i] = i;
+        }
+        return id;
+    }
+
+    private static int indexOf(int[] codes, int n, int code) {
+        for (int i = 0; i < n; i++) {
+            if (codes[i] == code) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("internal error: step " + code + " is not enabled on the concrete path");
+    }
+
+    /** Step code {@code code} with its poller p renamed to {@code to[p]} (a step of no poller as it is). */
+    private static int renamed(int code, int[] to) {
+        int kind = code >>> 4;
+        boolean ofPoller = kind == PackedModel.CLAIM || kind == PackedModel.DELIVER || kind == PackedModel.ACK
+                || kind == PackedModel.RELEASE || kind == PackedModel.CRASH || kind == PackedModel.LOSE_ACK
+                || kind == PackedModel.DELIVER_FAILS_STEP || kind == PackedModel.RENEW;
+        return ofPoller ? kind << 4 | to[code & 15] : code;
+    }
+
     @Override
     public String engine() {
         return "packed";
@@ -288,7 +402,7 @@ public final class PackedSpace implements StateSpace {
 
     /** A worker's model: each keeps scratch buffers (and, for a logic it does not know, its memo of answers). */
     private PackedModel model() {
-        return logic != null ? new PackedModel(scenario, logic, layout) : new PackedModel(table, layout);
+        return (logic != null ? new PackedModel(scenario, logic, layout) : new PackedModel(table, layout)).symmetric(symmetric);
     }
 
     @Override
@@ -368,8 +482,9 @@ public final class PackedSpace implements StateSpace {
                     }
                     int crashKnownThere = (forgets ? 1 << poller : 0)
                             | crashKnown & ~footprints.pollersTouched(footprint);
-                    out.addPacked(fingerprint(into, offset, stride), (byte) (breaks | stored), witnesses,
-                            Route.of(step, outcomes, crashKnownThere));
+                    // where the pollers moved into canonical order, the route's steps and places are another order's
+                    out.addPacked(fingerprint(into, offset, stride), (byte) (breaks | stored), witnesses, model.permuted()
+                            ? Route.of(StepFootprint.NO_STEP, 0, 0) : Route.of(step, outcomes, crashKnownThere));
                     if (breaks != Successors.NONE) {
                         return;
                     }
@@ -380,7 +495,7 @@ public final class PackedSpace implements StateSpace {
             @Override
             public boolean healingFailsFromLast() {
                 try {
-                    return model.healingFails(from);
+                    return symmetric ? model.firstMemberFailingHealing(from) != null : model.healingFails(from);
                 } catch (LogicFailure f) {
                     failed = new Failed(f, LogicFault.Doing.HEALING, Optional.empty());
                     return false;

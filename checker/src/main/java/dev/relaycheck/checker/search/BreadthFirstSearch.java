@@ -162,6 +162,18 @@ public final class BreadthFirstSearch {
         this.progress = progress;
     }
 
+    private boolean symmetry;
+
+    /**
+     * The same search keeping one state per permutation of the pollers where they are interchangeable (on the packed
+     * engine: {@code PollerSymmetry}); where they are not, it searches every state and its engine's name says why.
+     */
+    public BreadthFirstSearch overPollerSymmetry() {
+        BreadthFirstSearch b = new BreadthFirstSearch(maxStates, healEvery, threads, engine, tokens, progress);
+        b.symmetry = true;
+        return b;
+    }
+
     /** The most distinct states a default bound allows: the tree numbers states in an int, with room to spare. */
     static final long DEFAULT_BOUND_CAP = 200_000_000L;
     /** Bytes of heap that are not the search's: the model, the logic's memo tables, the JIT's and the CLI's objects. */
@@ -272,6 +284,7 @@ public final class BreadthFirstSearch {
     private static final class Run {
         final VisitedSet visited;
         final StateTree tree = new StateTree();
+        StateSpace space; // the space searched, which turns stored choices into a concrete path
         final long[] witnesses = new long[Witness.values().length];
         long transitions;
         long healingChecks;
@@ -374,7 +387,7 @@ public final class BreadthFirstSearch {
         }
         if (packed.isPresent()) {
             try {
-                SearchResult found = search(model, packed.get());
+                SearchResult found = searchPacked(model, packed.get());
                 if (found.logicFault().isEmpty()) { // after the search, which a logic with hidden state must meet first
                     packed.get().probeAgreement();
                 }
@@ -411,11 +424,23 @@ public final class BreadthFirstSearch {
      * renumbered states, to the readable model's on exact ones: a logic that reads token values falls back.
      */
     private SearchResult searchRenumbered(RelayModel model, PackedSpace space, String why) {
-        SearchResult found = search(model, space);
+        SearchResult found = searchPacked(model, space);
         if (found.logicFault().isEmpty()) {
             space.probeAgreement();
         }
-        return found.withEngine("packed, tokens renumbered canonically" + why);
+        return found.withEngine(found.engine().replaceFirst("^packed", "packed, tokens renumbered canonically" + why));
+    }
+
+    /** A packed search, over poller symmetry where asked and the pollers are interchangeable; its engine's name says which. */
+    private SearchResult searchPacked(RelayModel model, PackedSpace space) {
+        if (!symmetry) {
+            return search(model, space);
+        }
+        String why = space.whyNotSymmetric();
+        if (!why.isEmpty()) {
+            return search(model, space).withEngine(space.engine() + " (every state: pollers are not interchangeable: " + why + ")");
+        }
+        return search(model, space.overPollers()).withEngine(space.engine() + ", symmetric over pollers");
     }
 
     private SearchResult search(RelayModel model, StateSpace space) {
@@ -424,6 +449,7 @@ public final class BreadthFirstSearch {
         int parts = threads == 1 ? 1 : PARTS_PER_THREAD * threads;
         int shards = threads;
         Run run = new Run(shards, threads);
+        run.space = space;
         run.aloneBelow = ALONE_BELOW_SET >= 0 ? ALONE_BELOW_SET
                 : space.wordsPerState() > 0 ? PACKED_ALONE_BELOW : READABLE_ALONE_BELOW;
         StateSpace.Level frontier = space.initial();
@@ -593,7 +619,7 @@ public final class BreadthFirstSearch {
             } else if (tally.violationAt >= 0) {
                 counterexampleOrFault(model, run, tally.violationAt, tally.violationChoice, false, false, "bfs");
             } else if (tally.failed != null) {
-                run.fault = fault(model, run.tree, frontierFirst + tally.failedAt, tally.failed);
+                run.fault = fault(model, run.space, run.tree, frontierFirst + tally.failedAt, tally.failed);
             }
             if (!run.going()) { // room was made for the whole chunk's new states: keep those numbered
                 run.tree.truncate(tally.firstId + tally.numbered);
@@ -707,7 +733,7 @@ public final class BreadthFirstSearch {
     private static void counterexampleOrFault(RelayModel model, Run run, int id, int lastChoice, boolean liveness,
                                               boolean renumbered, String foundBy) {
         try {
-            run.found = counterexample(model, run.tree, id, lastChoice, liveness, renumbered, foundBy);
+            run.found = counterexample(model, run.space, run.tree, id, lastChoice, liveness, renumbered, foundBy);
         } catch (RebuildFailed f) {
             run.fault = f.fault;
         }
@@ -724,7 +750,7 @@ public final class BreadthFirstSearch {
     }
 
     /** The steps to state {@code id} from the stored choices, then the one {@code lastChoice} picks (-1: none). */
-    private static List<Step> path(RelayModel model, StateTree tree, int id, int lastChoice) {
+    private static List<Step> path(RelayModel model, StateSpace space, StateTree tree, int id, int lastChoice, boolean liveness) {
         List<Integer> choices = new ArrayList<>();
         for (int at = id; at > 0; at = tree.parent(at)) {
             choices.add(tree.choice(at));
@@ -733,6 +759,7 @@ public final class BreadthFirstSearch {
         if (lastChoice >= 0) {
             choices.add(lastChoice);
         }
+        choices = space.concreteChoices(choices, liveness);
         List<Step> path = new ArrayList<>();
         RelayState s = model.initial();
         Step taking = null;
@@ -752,9 +779,9 @@ public final class BreadthFirstSearch {
     }
 
     /** The fault the expansion of state {@code id} met, with the path to that state. */
-    private static LogicFault fault(RelayModel model, StateTree tree, int id, StateSpace.Failed failed) {
+    private static LogicFault fault(RelayModel model, StateSpace space, StateTree tree, int id, StateSpace.Failed failed) {
         try {
-            return LogicFault.of(model, path(model, tree, id, -1), failed.doing(), failed.step(), failed.failure(),
+            return LogicFault.of(model, path(model, space, tree, id, -1, false), failed.doing(), failed.step(), failed.failure(),
                     OptionalLong.empty(), "bfs");
         } catch (RebuildFailed f) {
             return f.fault;
@@ -762,9 +789,9 @@ public final class BreadthFirstSearch {
     }
 
     /** Rebuilds the path to state {@code id} from the stored choices, then takes step {@code lastChoice} (-1: none). */
-    private static Counterexample counterexample(RelayModel model, StateTree tree, int id, int lastChoice,
+    private static Counterexample counterexample(RelayModel model, StateSpace space, StateTree tree, int id, int lastChoice,
                                                  boolean liveness, boolean renumbered, String foundBy) {
-        List<Step> path = path(model, tree, id, lastChoice);
+        List<Step> path = path(model, space, tree, id, lastChoice, liveness);
         Judge.Judgement j;
         try {
             j = Judge.judge(model, path, liveness);

@@ -5,6 +5,7 @@ import dev.relaycheck.checker.logic.LogicFault;
 import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.Step;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.function.LongPredicate;
 
@@ -23,6 +24,17 @@ public interface StateSpace {
     /** Whether it stores states with their tokens renumbered canonically ({@link CanonicalTokens}). */
     default boolean renumbersTokens() {
         return false;
+    }
+
+    /**
+     * The choices of the path to a stored state (and, last, of its step to a successor) as the readable model takes
+     * them from its initial state, each an index into the steps a state enables. A space that stores one state for
+     * several (one per permutation of the pollers) turns its choices, made on the states it stores, into those of a
+     * concrete path; {@code liveness}: the path is to end in a state whose healing run fails, not in one of the same
+     * orbit that heals.
+     */
+    default List<Integer> concreteChoices(List<Integer> choices, boolean liveness) {
+        return choices;
     }
 
     /** Words a packed state takes, or 0 for a space that holds its states as objects. */
