@@ -7,6 +7,7 @@ import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.search.BreadthFirstSearch;
 
 import dev.relaycheck.checker.search.BreadthFirstSearch.Engine;
+import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
@@ -28,26 +29,38 @@ import java.util.List;
 public final class Bench {
     private static final int HEAL_EVERY = 8; // as check runs it
     private static final int IN_CACHE = 3_000_000;
+    /** A shape is within this much of the reference logic's speed and memory per state, or it misses its target. */
+    private static final double SHAPE_TARGET = 1.5;
+    /** Two threads are to run soak at least this much faster than one, in every round at low load. */
+    private static final double TWO_THREAD_TARGET = 1.6;
+    /** A load average, per core, below which a round counts as run at low load. */
+    private static final double LOW_LOAD_PER_CORE = 0.5;
 
     private final int soakStates;
     private final int repeats;
     private final Progress progress;
-    private final RelayLogic userLogic; // measured beside the shipped correct logic, or null
+    private final List<RelayLogic> shapes; // users' logics measured beside the shipped correct one
+    private final int shapeStates;
 
     /**
-     * {@code soakStates}: a bound on soak's distinct states, or 0 to search all of it; {@code repeats}: how
-     * often each soak search runs (the report gives the median run and the range).
+     * {@code soakStates}: a bound on soak's distinct states, or 0 to search all of it; {@code repeats}: rounds of
+     * soak on one and two threads, interleaved (the table gives the median run and the range, and each round's
+     * pair is reported apart).
      */
     public Bench(int soakStates, int repeats, Progress progress) {
-        this(soakStates, repeats, progress, null);
+        this(soakStates, repeats, progress, List.of(), 0);
     }
 
-    /** {@code userLogic}: a logic to measure side by side with the shipped correct one (null: none). */
-    public Bench(int soakStates, int repeats, Progress progress, RelayLogic userLogic) {
+    /**
+     * {@code shapes}: users' logics to measure beside the shipped correct one, each against the reference run just
+     * before it; {@code shapeStates}: the bound on each of their searches of soak (0: all of it).
+     */
+    public Bench(int soakStates, int repeats, Progress progress, List<RelayLogic> shapes, int shapeStates) {
         this.soakStates = soakStates;
         this.repeats = repeats;
         this.progress = progress;
-        this.userLogic = userLogic;
+        this.shapes = List.copyOf(shapes);
+        this.shapeStates = shapeStates;
     }
 
     /** One measured search, run one or more times: its median run, and every run's time. */
@@ -61,14 +74,33 @@ public final class Bench {
         }
     }
 
+    /** One search as a round measures it: its result, the process's CPU time over it, and the load just before. */
+    private record Run(SearchResult result, long cpuNanos, String loadBefore, double loadPerCore) {
+        double cpuPerState() {
+            return (double) cpuNanos / result.states();
+        }
+
+        double seconds() {
+            return result.nanos() / 1e9;
+        }
+
+        double bytesPerState() {
+            return (double) result.tableBytes() / result.states();
+        }
+    }
+
     public String run() {
         Scenario soak = ReferenceScenarios.soak();
         Scenario mixedBig = ReferenceScenarios.mixedBig();
-        warmUp();
+        warmUp(LogicCatalogue.correct());
         String inCache = " (first " + String.format("%,d", IN_CACHE) + " states)";
-        String userSection = userLogic == null ? "" : userBesideShipped(soak, mixedBig);
-        Row soak1 = measure("", soak, soakStates, 1, Engine.PACKED, repeats);
-        Row soak2 = measure("", soak, soakStates, 2, Engine.PACKED, repeats);
+        List<Run[]> rounds = new ArrayList<>(); // soak on one thread, then on two, round after round
+        for (int r = 0; r < repeats; r++) {
+            rounds.add(new Run[] {timed(LogicCatalogue.correct(), soak, soakStates, 1, Engine.PACKED, false),
+                    timed(LogicCatalogue.correct(), soak, soakStates, 2, Engine.PACKED, false)});
+        }
+        Row soak1 = median("", 1, rounds.stream().map(pair -> pair[0]).toList());
+        Row soak2 = median("", 2, rounds.stream().map(pair -> pair[1]).toList());
         boolean bigSoak = soakStates == 0 || soakStates > IN_CACHE; // else its first 3 M states are all it searched
         Row cached1 = bigSoak ? measure(inCache, soak, IN_CACHE, 1, Engine.PACKED, repeats) : soak1;
         Row cached2 = bigSoak ? measure(inCache, soak, IN_CACHE, 2, Engine.PACKED, repeats) : soak2;
@@ -79,15 +111,17 @@ public final class Bench {
                 : List.of(soak1, soak2, big1, big2, readable);
 
         StringBuilder b = new StringBuilder("# relaycheck explorer benchmark\n\n");
-        b.append(String.format("Load average %s.%n", loadAverage()));
+        b.append(String.format("Run %s; load average %s before it.%n", java.time.Instant.now().truncatedTo(
+                java.time.temporal.ChronoUnit.SECONDS), loadAverage()));
         b.append(String.format("JVM %s, %d cores available, max heap %,d MiB; transparent huge pages: system %s, JVM %s.%n",
                 System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory() >> 20, hugePages(),
                 ManagementFactory.getRuntimeMXBean().getInputArguments().contains("-XX:+UseTransparentHugePages") ? "on" : "off"));
         b.append("Every search is exhaustive breadth-first on the correct logic, with healing (EVENTUAL_DELIVERY) from every ")
                 .append(HEAL_EVERY).append("th state and every dead end, as `check` runs it; each follows a warm-up search,\n")
-                .append("so JIT compilation is not timed. Measured on a shared machine, where identical runs differ by up to a fifth: each soak\n")
-                .append("search runs ").append(repeats).append(" times, and its row gives the median run, with the fastest and slowest times in brackets.\n\n");
+                .append("so JIT compilation is not timed. Measured on a shared machine, where identical runs differ by up to a fifth: soak\n")
+                .append("runs ").append(repeats).append(" rounds, one thread then two, and its rows give the median run, with the fastest and slowest times in brackets.\n")
+                .append("CPU ns/state is the process's CPU time over a search divided by its states: what the machine's load does not stretch.\n\n");
         b.append("## Exhaustive search\n\n| scenario | engine | threads | distinct states | transitions | seconds | states/s | bytes/state | complete |\n");
         b.append("|---|---|---|---|---|---|---|---|---|\n");
         for (Row r : rows) {
@@ -98,6 +132,14 @@ public final class Bench {
         }
         b.append("\nbytes/state: the visited set (64-bit fingerprints, open addressing at most 70% full) and the tree of "
                 + "parent ids and step choices that rebuilds a counterexample, divided by the states stored.\n");
+
+        b.append(threadRounds(rounds));
+        Symmetry symmetry = symmetry(soak, mixedBig, rounds.get(rounds.size() / 2)[1]);
+        b.append(symmetry.text());
+        List<String[]> shapeTargets = new ArrayList<>();
+        if (!shapes.isEmpty()) {
+            b.append(shapesSection(soak, mixedBig, shapeTargets));
+        }
 
         List<String[]> catches = new ArrayList<>();
         double slowestCatch = 0;
@@ -114,7 +156,6 @@ public final class Bench {
             }
         }
 
-        b.append(userSection);
         b.append("\n## Against the targets\n\n| target | measured | met |\n|---|---|---|\n");
         String soakLabel = soakStates == 0 ? "soak" : "soak's first " + String.format("%,d", soakStates) + " states";
         soakTarget(b, soakLabel + ": at least 1.5 M distinct states/s on one core (median run)", soak1, bigSoak ? cached1 : null, 1.5e6);
@@ -127,6 +168,13 @@ public final class Bench {
         boolean agree = readable.result().summary().equals(big1.result().summary());
         target(b, "packed and readable engines agree on mixed-big",
                 agree ? "same states, transitions, depth, witnesses" : "DIFFERENT counts", agree);
+        twoThreadTargets(b, rounds);
+        target(b, soakLabel + " verified (safety and liveness) over poller symmetry in under 4 s on two threads",
+                String.format("%.2f s (%s)", symmetry.soak2().seconds(), symmetry.soak2().result().verdictLine()),
+                symmetry.soak2().seconds() < 4 && symmetry.soak2().result().passed());
+        for (String[] t : shapeTargets) {
+            b.append("| ").append(String.join(" | ", t)).append(" |\n");
+        }
         b.append(String.format("%nThe packed engine ran mixed-big %.0f times faster than the readable model.%n",
                 (double) readable.result().nanos() / big1.result().nanos()));
 
@@ -212,42 +260,6 @@ public final class Bench {
         return b.toString();
     }
 
-    /**
-     * The user's logic and the shipped correct one, each search run the same way, interleaved (shipped, then
-     * user, per row) so the machine's load falls on both alike; states/s, bytes a state and their ratios, against
-     * the target of at most 1.5x either way. The user's logic runs on the packed engine through its memoised
-     * tables, whose bytes (a few per distinct question, not per state) are given apart.
-     */
-    private String userBesideShipped(Scenario soak, Scenario mixedBig) {
-        warmUp(userLogic);
-        StringBuilder b = new StringBuilder("\n## A user's logic beside the shipped one\n\n");
-        b.append(String.format("User logic `%s` (%s), shipped logic `correct`; load average before: %s.%n%n",
-                userLogic.id(), dev.relaycheck.model.CheckedLogic.unwrap(userLogic).getClass().getName(), loadAverage()));
-        b.append("| scenario | threads | shipped states/s | user states/s | speed ratio | shipped bytes/state | user bytes/state "
-                + "| bytes ratio | same counts | within 1.5x |\n|---|---|---|---|---|---|---|---|---|---|\n");
-        for (Scenario s : List.of(mixedBig, soak)) {
-            int bound = s == soak ? soakStates : 0;
-            int runs = s == soak ? repeats : 1;
-            for (int threads : new int[] {1, 2}) {
-                Row shipped = measure(LogicCatalogue.correct(), "", s, bound, threads, Engine.PACKED, runs);
-                Row user = measure(userLogic, "", s, bound, threads, Engine.PACKED, runs);
-                double speed = shipped.result().statesPerSecond() / user.result().statesPerSecond();
-                double bytes = user.bytesPerState() / shipped.bytesPerState();
-                SearchResult a = shipped.result();
-                SearchResult u = user.result();
-                boolean same = a.states() == u.states() && a.transitions() == u.transitions() && a.depth() == u.depth()
-                        && a.witnesses().equals(u.witnesses()) && a.engine().equals(u.engine());
-                b.append(String.format("| %s%s | %d | %,.0f | %,.0f | %.2fx | %.1f | %.1f | %.2fx | %s | %s |%n", s.name(),
-                        bound == 0 ? "" : " (first " + String.format("%,d", bound) + " states)", threads,
-                        shipped.result().statesPerSecond(), user.result().statesPerSecond(), speed, shipped.bytesPerState(),
-                        user.bytesPerState(), bytes, same ? "yes" : "**no**", speed <= 1.5 && bytes <= 1.5 ? "yes" : "**no**"));
-            }
-        }
-        b.append(String.format("%nLoad average after: %s. Speed ratio: the shipped logic's states/s over the user's (above 1: "
-                + "the user's is slower); bytes ratio: the user's bytes a stored state over the shipped logic's.%n", loadAverage()));
-        return b.toString();
-    }
-
     /** The 1, 5 and 15 minute load averages, as the kernel says them (or "unknown"). */
     static String loadAverage() {
         try {
@@ -265,12 +277,170 @@ public final class Bench {
         }
     }
 
-    /** JIT-compiles the search on a mid-sized space before anything is timed. */
-    private void warmUp() {
-        for (int threads : new int[] {1, 2}) {
-            new BreadthFirstSearch(BreadthFirstSearch.HEAP_BOUND, HEAL_EVERY, threads, Engine.PACKED, progress)
-                    .search(LogicCatalogue.correct(), ReferenceScenarios.mixedBig());
+    /** One search, with the process's CPU time over it and the load average just before it. */
+    private Run timed(RelayLogic logic, Scenario s, int maxStates, int threads, Engine engine, boolean symmetric) {
+        System.gc();
+        String load = loadAverage();
+        double perCore = loadPerCore();
+        long cpu = processCpuNanos();
+        BreadthFirstSearch bfs = new BreadthFirstSearch(maxStates, HEAL_EVERY, threads, engine, progress);
+        SearchResult r = (symmetric ? bfs.overPollerSymmetry() : bfs).search(logic, s);
+        return new Run(r, processCpuNanos() - cpu, load, perCore);
+    }
+
+    /** The table row of runs of one search: the median run, and every run's time. */
+    private static Row median(String label, int threads, List<Run> runs) {
+        List<SearchResult> results = new ArrayList<>(runs.stream().map(Run::result).toList());
+        results.sort(Comparator.comparingLong(SearchResult::nanos));
+        return new Row(label, threads, results.get(results.size() / 2), results.stream().map(r -> r.nanos() / 1e9).toList());
+    }
+
+    /** The process's CPU time so far (all its threads), or 0 where the JVM does not say. */
+    private static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? Math.max(0, os.getProcessCpuTime()) : 0;
+    }
+
+    /** The one-minute load average per core, or -1 where the kernel does not say. */
+    private static double loadPerCore() {
+        try {
+            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).trim().split(" ")[0])
+                    / Runtime.getRuntime().availableProcessors();
+        } catch (IOException | RuntimeException e) {
+            return -1;
         }
+    }
+
+    /**
+     * Soak on one thread and on two, round after round: each round's pair, the speed-up, how busy the two threads kept
+     * the process (CPU time over wall time), the load before each run, and how the crew's steps fell to its threads.
+     */
+    private String threadRounds(List<Run[]> rounds) {
+        StringBuilder b = new StringBuilder("\n## Two threads against one, round by round (soak)\n\n");
+        b.append("| round | load before (1 thread; 2 threads) | 1 thread s | 2 threads s | speed-up | CPU/wall on 2 threads "
+                + "| steps together | alone: small | alone: after a slow member | slow meetings |\n|---|---|---|---|---|---|---|---|---|---|\n");
+        for (int r = 0; r < rounds.size(); r++) {
+            Run one = rounds.get(r)[0];
+            Run two = rounds.get(r)[1];
+            PhaseTimes.CrewCounts c = two.result().phases().crew();
+            b.append(String.format("| %d | %s; %s | %.2f | %.2f | %.2fx | %.2f | %,d | %,d | %,d | %,d |%n", r + 1, one.loadBefore(),
+                    two.loadBefore(), one.seconds(), two.seconds(), one.seconds() / two.seconds(),
+                    (double) two.cpuNanos() / two.result().nanos(), c.together(), c.aloneSmall(), c.aloneAfterWaiting(),
+                    c.slowMeetings()));
+        }
+        b.append("""
+
+                A step of the search (a chunk's expansion beside the visited set's additions, or its numbering) runs on
+                both threads, or on the calling one alone: when it is small (the meeting at its end would cost more than
+                it saves), or for the few steps after one at whose end the calling thread waited for the other longer
+                than half the time it worked itself and longer than a millisecond (a slow meeting: the other thread was
+                off its core). CPU/wall near 2 means both threads worked throughout.
+                """);
+        return b.toString();
+    }
+
+    /** The two-thread targets, judged round by round: >= 1.6x at low load, and never slower than one thread. */
+    private static void twoThreadTargets(StringBuilder b, List<Run[]> rounds) {
+        List<String> low = new ArrayList<>();
+        boolean lowMet = true;
+        boolean anyLow = false;
+        List<String> all = new ArrayList<>();
+        boolean neverSlower = true;
+        for (Run[] pair : rounds) {
+            double speedUp = pair[0].seconds() / pair[1].seconds();
+            boolean lowLoad = pair[0].loadPerCore() >= 0 && pair[0].loadPerCore() < LOW_LOAD_PER_CORE
+                    && pair[1].loadPerCore() < LOW_LOAD_PER_CORE;
+            all.add(String.format("%.2fx", speedUp));
+            neverSlower &= speedUp >= 1;
+            if (lowLoad) {
+                anyLow = true;
+                low.add(String.format("%.2fx", speedUp));
+                lowMet &= speedUp >= TWO_THREAD_TARGET;
+            }
+        }
+        target(b, "two threads at least " + TWO_THREAD_TARGET + "x one on soak in every round at low load (below "
+                + LOW_LOAD_PER_CORE + " a core)", anyLow ? String.join(", ", low) : "no round ran at low load (rounds: "
+                + String.join(", ", all) + ")", anyLow && lowMet);
+        target(b, "two threads never slower than one, whatever the load", String.join(", ", all), neverSlower);
+    }
+
+    /** The full and the symmetric searches of soak and mixed-big, side by side. */
+    private record Symmetry(String text, Run soak2) {
+    }
+
+    private Symmetry symmetry(Scenario soak, Scenario mixedBig, Run soakFull2) {
+        StringBuilder b = new StringBuilder("\n## Symmetry over pollers (`--symmetry pollers`)\n\n");
+        b.append("| scenario | search | threads | distinct states | transitions | healing runs | seconds | CPU s | verdict |\n"
+                + "|---|---|---|---|---|---|---|---|---|\n");
+        Run big = timed(LogicCatalogue.correct(), mixedBig, 0, 2, Engine.PACKED, false);
+        Run bigSymmetric = timed(LogicCatalogue.correct(), mixedBig, 0, 2, Engine.PACKED, true);
+        Run soak1 = timed(LogicCatalogue.correct(), soak, soakStates, 1, Engine.PACKED, true);
+        Run soak2 = timed(LogicCatalogue.correct(), soak, soakStates, 2, Engine.PACKED, true);
+        for (Run r : List.of(big, bigSymmetric, soakFull2, soak1, soak2)) {
+            SearchResult s = r.result();
+            b.append(String.format("| %s | %s | %d | %,d | %,d | %,d | %.2f | %.2f | %s |%n", s.scenario().name(),
+                    s.engine().contains("symmetric") ? "symmetric" : "full", r == soak1 ? 1 : 2, s.states(), s.transitions(),
+                    s.healingChecks(), r.seconds(), r.cpuNanos() / 1e9, s.verdictLine()));
+        }
+        b.append(String.format("%nSoak: %.1f times fewer states over symmetry (%,d against %,d); mixed-big: %.1f times.%n",
+                (double) soakFull2.result().states() / soak2.result().states(), soak2.result().states(),
+                soakFull2.result().states(), (double) big.result().states() / bigSymmetric.result().states()));
+        b.append("""
+                A symmetric search keeps one state per permutation of the pollers and heals every distinct permutation
+                of each state it heals (round-robin healing schedules pollers in scenario order, so one permutation's
+                verdict does not stand for another's): its healing runs are those of the full search's states that
+                its states stand for.
+                """);
+        return new Symmetry(b.toString(), soak2);
+    }
+
+    /**
+     * Each shape (a user's logic) beside the shipped correct logic, interleaved (the reference, then the shape), on
+     * mixed-big and on soak: states/s, CPU ns/state and bytes/state, and the ratios, against the 1.5x target, judged
+     * on CPU time a state (which the machine's load does not stretch) and on bytes a state.
+     */
+    private String shapesSection(Scenario soak, Scenario mixedBig, List<String[]> targets) {
+        for (RelayLogic shape : shapes) {
+            warmUp(shape);
+        }
+        StringBuilder b = new StringBuilder("\n## Relay shapes beside the reference logic (one thread)\n\n");
+        b.append("Each shape is a logic in a user's jar (`").append(shapes.stream().map(l -> CheckedLogic.unwrap(l)
+                .getClass().getName()).collect(java.util.stream.Collectors.joining("`, `"))).append("`), searched right after the "
+                + "shipped correct logic on the same scenario.\n\n");
+        b.append("| scenario | logic | engine | distinct states | seconds | states/s | CPU ns/state | bytes/state | CPU ratio "
+                + "| bytes ratio | within 1.5x |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Scenario s : List.of(mixedBig, soak)) {
+            int bound = s == soak ? shapeStates : 0;
+            for (RelayLogic shape : shapes) {
+                Run reference = timed(LogicCatalogue.correct(), s, bound, 1, Engine.AUTO, false);
+                Run user = timed(shape, s, bound, 1, Engine.AUTO, false);
+                double cpu = user.cpuPerState() / reference.cpuPerState();
+                double bytes = user.bytesPerState() / reference.bytesPerState();
+                boolean met = cpu <= SHAPE_TARGET && bytes <= SHAPE_TARGET;
+                String scenario = s.name() + (bound == 0 ? "" : " (first " + String.format("%,d", bound) + " states)");
+                b.append(shapeRow(scenario, reference, "", ""));
+                b.append(shapeRow(scenario, user, String.format("%.2fx", cpu), String.format("%.2fx", bytes) + " | "
+                        + (met ? "yes" : "**no**")));
+                targets.add(new String[] {CheckedLogic.unwrap(shape).getClass().getSimpleName() + " within " + SHAPE_TARGET
+                        + "x of the reference's CPU time and bytes a state on " + scenario, String.format("%.2fx, %.2fx", cpu, bytes),
+                        met ? "yes" : "**no**"});
+            }
+        }
+        b.append("""
+
+                CPU ratio: the shape's CPU time a state over the reference's; bytes ratio: the shape's bytes a stored state
+                over the reference's (the visited set and the tree; the logic's memoised answers, a few kilobytes a
+                worker, are not counted). A shape's space is its own (a per-row version, dated markers and renumbered
+                tokens make other states), so its counts differ from the reference's.
+                """);
+        return b.toString();
+    }
+
+    private static String shapeRow(String scenario, Run r, String cpuRatio, String rest) {
+        SearchResult s = r.result();
+        return String.format("| %s | %s | %s | %,d%s | %.2f | %,.0f | %,.0f | %.1f | %s | %s |%n", scenario, s.logic().id(),
+                s.engine(), s.states(), s.incomplete().isEmpty() ? "" : " (bound)", r.seconds(), s.statesPerSecond(),
+                r.cpuPerState(), r.bytesPerState(), cpuRatio, rest.isEmpty() ? " | " : rest);
     }
 
     private Row measure(String label, Scenario s, int maxStates, int threads, Engine engine, int runs) {

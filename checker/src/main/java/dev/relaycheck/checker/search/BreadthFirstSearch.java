@@ -285,6 +285,7 @@ public final class BreadthFirstSearch {
         final VisitedSet visited;
         final StateTree tree = new StateTree();
         StateSpace space; // the space searched, which turns stored choices into a concrete path
+        PhaseTimes.CrewCounts crew = PhaseTimes.CrewCounts.NONE;
         final long[] witnesses = new long[Witness.values().length];
         long transitions;
         long healingChecks;
@@ -309,7 +310,7 @@ public final class BreadthFirstSearch {
                     sum[task] += w[task];
                 }
             }
-            return new PhaseTimes(sum[EXPANDING], sum[ADDING], sum[NUMBERING]);
+            return new PhaseTimes(sum[EXPANDING], sum[ADDING], sum[NUMBERING], crew);
         }
 
         boolean going() {
@@ -504,6 +505,7 @@ public final class BreadthFirstSearch {
                     depth++;
                 }
             }
+            run.crew = crew.counts();
         }
         if (run.found == null && run.fault == null && run.healingFailure >= 0) {
             // the first failing healing run in search order, whatever the threads; a bound met later does not

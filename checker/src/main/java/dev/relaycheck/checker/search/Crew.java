@@ -93,6 +93,13 @@ final class Crew implements AutoCloseable {
      */
     void forEach(int count, ItemTask task, boolean alone) {
         if (alone || size == 1 || aloneFor > 0) {
+            if (size > 1) {
+                if (alone) {
+                    aloneSmall++;
+                } else {
+                    aloneAfterWaiting++;
+                }
+            }
             aloneFor = Math.max(0, aloneFor - 1);
             for (int item = 0; item < count; item++) {
                 task.accept(0, item);
@@ -100,6 +107,7 @@ final class Crew implements AutoCloseable {
             return;
         }
         nextItem.set(0);
+        together++;
         long start = System.nanoTime();
         run(member -> {
             for (int item = nextItem.getAndIncrement(); item < count; item = nextItem.getAndIncrement()) {
@@ -114,12 +122,14 @@ final class Crew implements AutoCloseable {
 
     /**
      * Adapts the crew to a loaded machine: when this thread waited for the others longer than half the time it
-     * worked itself (a member descheduled with an item in hand), the next runs of {@link #forEach} are done
-     * alone, 2, 4, ... up to {@value #MOST_ALONE} of them as long as that goes on, then together again to look.
-     * Only which thread does an item changes, never what it computes.
+     * worked itself, and longer than a time slice's worth ({@value #SLOW_NANOS} ns: a member descheduled with an
+     * item in hand, not the few microseconds of a wake-up), the next runs of {@link #forEach} are done alone, 2, 4,
+     * up to {@value #MOST_ALONE} of them as long as that goes on, then together again to look: a short stretch, so a
+     * load that passes costs the second core little. Only which thread does an item changes, never what it computes.
      */
     private void adapt(long worked, long waited) {
-        if (adapts && waited * 2 > worked) {
+        if (adapts && waited * 2 > worked && waited > SLOW_NANOS) {
+            slowMeetings++;
             backoff = Math.min(MOST_ALONE, backoff == 0 ? 2 : backoff * 2);
             aloneFor = backoff;
         } else {
@@ -127,7 +137,17 @@ final class Crew implements AutoCloseable {
         }
     }
 
-    private static final int MOST_ALONE = 64;
+    /** How its runs of {@link #forEach} fell to its members so far. */
+    PhaseTimes.CrewCounts counts() {
+        return new PhaseTimes.CrewCounts(together, aloneSmall, aloneAfterWaiting, slowMeetings);
+    }
+
+    private long together;
+    private long aloneSmall;
+    private long aloneAfterWaiting;
+    private long slowMeetings;
+    private static final int MOST_ALONE = 8;
+    private static final long SLOW_NANOS = 1_000_000;
     private final boolean adapts;
     private int aloneFor; // runs of forEach still to be done alone
     private int backoff;

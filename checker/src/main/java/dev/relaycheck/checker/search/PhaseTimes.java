@@ -6,9 +6,24 @@ package dev.relaycheck.checker.search;
  * storing the new states. Each is thread time summed over the threads, so that the bench can say what limits
  * a search; like {@link SearchResult#nanos()}, it is reported and never shapes a result.
  */
-public record PhaseTimes(long expandNanos, long visitedNanos, long numberNanos) {
+public record PhaseTimes(long expandNanos, long visitedNanos, long numberNanos, CrewCounts crew) {
     /** For a search that has no such phases (random and PCT walks). */
     public static final PhaseTimes NONE = new PhaseTimes(0, 0, 0);
+
+    /** Phase times of a search whose crew's meetings are not counted. */
+    public PhaseTimes(long expandNanos, long visitedNanos, long numberNanos) {
+        this(expandNanos, visitedNanos, numberNanos, CrewCounts.NONE);
+    }
+
+    /**
+     * How a search's steps fell to its threads: run by all of them ({@code together}); by the calling thread alone,
+     * because the step was too small to pay for the meeting at its end ({@code aloneSmall}) or because a member had
+     * kept the others waiting just before ({@code aloneAfterWaiting}); and how often a member kept them waiting
+     * ({@code slowMeetings}: the calling thread waited longer than half the time it worked itself).
+     */
+    public record CrewCounts(long together, long aloneSmall, long aloneAfterWaiting, long slowMeetings) {
+        public static final CrewCounts NONE = new CrewCounts(0, 0, 0, 0);
+    }
 
     /**
      * The thread time of a search that ran {@code wallNanos} on {@code threads} threads that went to none of

@@ -215,16 +215,36 @@ class CliTest {
 
     @Test
     void benchWritesEveryFigureSetAgainstItsTarget() throws Exception {
-        Run r = cli(withResults("bench", "--soak-states", "20000", "--repeat", "3"));
+        // a relay's shape as a user's jar holds it, measured beside the reference logic
+        Path jar = ChildCli.compileJar(results.resolve("shape"), "shape", java.util.Map.of("users.VersionFenced", """
+                package users;
+                import dev.relaycheck.model.*;
+                public class VersionFenced extends CorrectRelayLogic {
+                    public String id() { return "version-fenced"; }
+                    public TokenPolicy tokenPolicy() { return TokenPolicy.PER_ROW_VERSION; }
+                    public long issueToken(OutboxRow row, long version) { return version + 1; }
+                }
+                """));
+        Run r = cli(withResults("bench", "--soak-states", "20000", "--repeat", "3", "--shape-states", "20000",
+                "--logic", "users.VersionFenced", "--classpath", jar.toString()));
         assertThat(r.exit()).as(r.err()).isZero();
         String bench = Files.readString(results.resolve("bench.md"));
         assertThat(bench).isEqualTo(r.out().substring(0, r.out().indexOf("written to")));
         assertThat(bench).contains("| soak | packed | 1 | 20,000 |", "| soak | packed | 2 | 20,000 |",
                 "| mixed-big | packed | 1 | 432,345 |", "| mixed-big | readable | 1 | 432,345 |",
-                "each soak\nsearch runs 3 times", "at most 32 bytes per stored state",
+                "soak\nruns 3 rounds, one thread then two", "at most 32 bytes per stored state",
+                "## Two threads against one, round by round (soak)", "## Symmetry over pollers",
+                "| mixed-big | symmetric | 2 | 75,767 |", "| mixed-big | full | 2 | 432,345 |",
+                "two threads never slower than one, whatever the load", "over poller symmetry in under 4 s on two threads",
+                "## Relay shapes beside the reference logic (one thread)", "| mixed-big | version-fenced | packed | 342,145 |",
+                "VersionFenced within 1.5x of the reference's CPU time and bytes a state on mixed-big |",
                 "| packed and readable engines agree on mixed-big | same states, transitions, depth, witnesses | yes |",
                 "every catalogue variant caught in under a second", "## What limits it");
         assertThat(bench).containsPattern("\\| soak \\| packed \\| 1 \\| 20,000 \\| [\\d,]+ \\| [\\d.]+ \\([\\d.]+-[\\d.]+\\) \\|");
+        for (int round = 1; round <= 3; round++) { // each round's pair, its speed-up and how the crew's steps fell
+            assertThat(bench).containsPattern("\\| " + round + " \\| [\\d.]+ [\\d.]+ [\\d.]+ on \\d+ cores; [^|]+ \\| [\\d.]+ \\| [\\d.]+ "
+                    + "\\| [\\d.]+x \\| [\\d.]+ \\| [\\d,]+ \\| [\\d,]+ \\| [\\d,]+ \\| [\\d,]+ \\|");
+        }
         for (String search : List.of("soak, 1 thread", "soak, 2 threads")) { // where the time went, phase by phase
             assertThat(bench).containsPattern("\\| " + search + " \\| [\\d.]+ s \\(\\d+%\\); \\d+ ns a state \\| [\\d.]+ s "
                     + "\\(\\d+%\\); \\d+ ns a transition \\| [\\d.]+ s \\(\\d+%\\) \\| [\\d.]+ s \\(\\d+%\\) \\|");
