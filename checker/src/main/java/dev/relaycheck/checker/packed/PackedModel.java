@@ -609,6 +609,9 @@ final class PackedModel {
      * restore it, and packs it into the successor's words. A healing run needs neither: it runs on a copy.
      */
     private void set(int[] s, int slot, int value) {
+        if (hashing) {
+            healingHash += (long) (value - s[slot]) * HealingMemo.slotWeight(slot);
+        }
         if (packing) {
             changedSlots[changes] = slot;
             changedFrom[changes] = s[slot];
@@ -1512,22 +1515,75 @@ final class PackedModel {
 
     private int[] member;
 
-    /** {@link Healing#run}: round-robin over the fair steps, ticking when none is enabled, until complete. */
+    /**
+     * {@link Healing#run}: round-robin over the fair steps, ticking when none is enabled, until complete. Memoised
+     * ({@link HealingMemo}) where the turn's period is small: from a state and a turn, the rest of the run is fixed.
+     */
     boolean healingFails(int[] from) {
         int[] s = healing;
         System.arraycopy(from, 0, s, 0, s.length);
         int bound = healingBound;
         int turn = 0;
-        for (int taken = 0; taken < bound && !complete(s); taken++) {
-            int n = enabled(s, healingSteps, true);
-            int step = n == 0 ? TICK << 4 : healingSteps[turn++ % n];
-            if (breaks(step(s, step)) != Successors.NONE) {
-                return true;
-            }
-            if (renumbers) {
-                renumber(s);
-            }
+        int visited = 0;
+        boolean fails = false;
+        int taken = 0;
+        hashing = memo != null;
+        if (hashing) {
+            healingHash = HealingMemo.hash(s);
         }
-        return !complete(s);
+        try {
+            for (; taken < bound && !complete(s); taken++) {
+                if (memo != null && taken % HealingMemo.EVERY == 0) {
+                    long key = memo.key(healingHash, turn);
+                    int known = memo.verdict(key, bound - taken);
+                    if (known != HealingMemo.UNKNOWN) {
+                        memo.hit();
+                        return known == HealingMemo.FAILS;
+                    }
+                    memo.visit(visited++, key, taken);
+                }
+                int n = enabled(s, healingSteps, true);
+                int step = n == 0 ? TICK << 4 : healingSteps[turn++ % n];
+                if (breaks(step(s, step)) != Successors.NONE) {
+                    fails = true;
+                    break;
+                }
+                if (renumbers) {
+                    renumber(s);
+                }
+            }
+        } finally {
+            hashing = false;
+        }
+        boolean completed = !fails && complete(s);
+        if (memo != null) {
+            memo.remember(visited, completed ? HealingMemo.HEALS : fails ? HealingMemo.FAILS : HealingMemo.RUNS_ON, taken);
+        }
+        return !completed;
+    }
+
+    private HealingMemo memo;
+    private boolean hashing; // during a memoised healing run: each write moves healingHash
+    private long healingHash;
+
+    /** Steps a healing run may take before the state must be complete ({@link Healing#bound}). */
+    int healingBound() {
+        return healingBound;
+    }
+
+    /** This model with its healing runs memoised in {@code memo} (one a worker), or not (null). */
+    PackedModel memoisingHealing(HealingMemo memo) {
+        this.memo = memo;
+        return this;
+    }
+
+    /**
+     * Most fair steps a state can enable: the producer's, each poller's step and renewal, each purge, the cleanup. The
+     * turn of a healing run picks among them by its remainder, so the run from a state is fixed by the turn modulo
+     * the least common multiple of 1 to this.
+     */
+    int mostFairSteps() {
+        return (scenario.producersOverlap() ? 1 + at.events : 1) + at.pollers * (scenario.maxRenewals() > 0 ? 2 : 1)
+                + (shapes.retention() >= 0 ? at.events : 0) + (scenario.cleanup() ? 1 : 0);
     }
 }

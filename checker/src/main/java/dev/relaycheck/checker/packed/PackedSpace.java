@@ -109,7 +109,9 @@ public final class PackedSpace implements StateSpace {
 
     /** This space over poller symmetry; only where {@link #whyNotSymmetric} says nothing. */
     public PackedSpace overPollers() {
-        return new PackedSpace(readable, logic, table, layout, true);
+        PackedSpace symmetric = new PackedSpace(readable, logic, table, layout, true);
+        symmetric.remembersHealing = remembersHealing;
+        return symmetric;
     }
 
     /** Whether it keeps one state per permutation of the pollers. */
@@ -319,6 +321,17 @@ public final class PackedSpace implements StateSpace {
         return ofPoller ? kind << 4 | to[code & 15] : code;
     }
 
+    private boolean remembersHealing;
+
+    /**
+     * This space with each worker remembering where its healing runs went ({@link HealingMemo}): exact, so it changes
+     * no result, only the time healing takes (the bench measures it both ways).
+     */
+    public PackedSpace rememberingHealing() {
+        remembersHealing = true;
+        return this;
+    }
+
     @Override
     public String engine() {
         return "packed";
@@ -408,6 +421,9 @@ public final class PackedSpace implements StateSpace {
     @Override
     public Expander expander() {
         PackedModel model = model();
+        int period = HealingMemo.period(model.mostFairSteps());
+        HealingMemo memo = period > 0 && remembersHealing ? new HealingMemo(period, model.healingBound()) : null;
+        model.memoisingHealing(memo);
         StepFootprint footprints = model.footprints();
         int stride = layout.words;
         int[] from = new int[layout.size];
@@ -490,6 +506,11 @@ public final class PackedSpace implements StateSpace {
                     }
                     outcomes |= Route.outcome(footprint, witnesses);
                 }
+            }
+
+            @Override
+            public long healingRunsRemembered() {
+                return memo == null ? 0 : memo.hits();
             }
 
             @Override

@@ -171,6 +171,20 @@ public final class BreadthFirstSearch {
     public BreadthFirstSearch overPollerSymmetry() {
         BreadthFirstSearch b = new BreadthFirstSearch(maxStates, healEvery, threads, engine, tokens, progress);
         b.symmetry = true;
+        b.remembersHealing = remembersHealing;
+        return b;
+    }
+
+    private boolean remembersHealing;
+
+    /**
+     * The same search with the packed engine's workers remembering where their healing runs went (exact: the same
+     * result, in more or less time; the bench measures both).
+     */
+    public BreadthFirstSearch rememberingHealing() {
+        BreadthFirstSearch b = new BreadthFirstSearch(maxStates, healEvery, threads, engine, tokens, progress);
+        b.symmetry = symmetry;
+        b.remembersHealing = true;
         return b;
     }
 
@@ -286,6 +300,7 @@ public final class BreadthFirstSearch {
         final StateTree tree = new StateTree();
         StateSpace space; // the space searched, which turns stored choices into a concrete path
         PhaseTimes.CrewCounts crew = PhaseTimes.CrewCounts.NONE;
+        long healingRemembered;
         final long[] witnesses = new long[Witness.values().length];
         long transitions;
         long healingChecks;
@@ -310,7 +325,7 @@ public final class BreadthFirstSearch {
                     sum[task] += w[task];
                 }
             }
-            return new PhaseTimes(sum[EXPANDING], sum[ADDING], sum[NUMBERING], crew);
+            return new PhaseTimes(sum[EXPANDING], sum[ADDING], sum[NUMBERING], crew, healingRemembered);
         }
 
         boolean going() {
@@ -434,6 +449,9 @@ public final class BreadthFirstSearch {
 
     /** A packed search, over poller symmetry where asked and the pollers are interchangeable; its engine's name says which. */
     private SearchResult searchPacked(RelayModel model, PackedSpace space) {
+        if (remembersHealing) {
+            space.rememberingHealing();
+        }
         if (!symmetry) {
             return search(model, space);
         }
@@ -506,6 +524,7 @@ public final class BreadthFirstSearch {
                 }
             }
             run.crew = crew.counts();
+            run.healingRemembered = expanders.stream().mapToLong(StateSpace.Expander::healingRunsRemembered).sum();
         }
         if (run.found == null && run.fault == null && run.healingFailure >= 0) {
             // the first failing healing run in search order, whatever the threads; a bound met later does not

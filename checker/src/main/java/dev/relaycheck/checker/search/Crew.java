@@ -137,9 +137,29 @@ final class Crew implements AutoCloseable {
         }
     }
 
-    /** How its runs of {@link #forEach} fell to its members so far. */
+    /** How its runs of {@link #forEach} fell to its members so far, and the CPU time its threads spent since it began. */
     PhaseTimes.CrewCounts counts() {
-        return new PhaseTimes.CrewCounts(together, aloneSmall, aloneAfterWaiting, slowMeetings);
+        return new PhaseTimes.CrewCounts(together, aloneSmall, aloneAfterWaiting, slowMeetings, cpuNanos());
+    }
+
+    private final long callerCpuAtStart = threadCpu(Thread.currentThread());
+
+    /** CPU time of this thread since the crew began and of its members' threads; 0 where the JVM does not measure it. */
+    private long cpuNanos() {
+        long sum = Math.max(0, threadCpu(Thread.currentThread()) - callerCpuAtStart);
+        for (Thread t : members) {
+            sum += Math.max(0, threadCpu(t));
+        }
+        return sum;
+    }
+
+    private static long threadCpu(Thread t) {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        try {
+            return mx.isThreadCpuTimeSupported() ? mx.getThreadCpuTime(t.getId()) : 0;
+        } catch (UnsupportedOperationException e) {
+            return 0;
+        }
     }
 
     private long together;

@@ -94,6 +94,11 @@ public interface StateSpace {
          */
         boolean healingFailsFromLast();
 
+        /** Healing runs whose verdict a memory of earlier runs gave, so far (0 for a space without one). */
+        default long healingRunsRemembered() {
+            return 0;
+        }
+
         /**
          * Whether the logic under test failed (threw, or answered one question two ways) in the last
          * {@link #expand} or healing run: the expansion stopped there. A space whose logics are known to keep
