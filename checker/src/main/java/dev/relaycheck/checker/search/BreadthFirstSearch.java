@@ -163,28 +163,28 @@ public final class BreadthFirstSearch {
     }
 
     private boolean symmetry;
+    private boolean remembersHealing;
 
     /**
      * The same search keeping one state per permutation of the pollers where they are interchangeable (on the packed
      * engine: {@code PollerSymmetry}); where they are not, it searches every state and its engine's name says why.
      */
     public BreadthFirstSearch overPollerSymmetry() {
-        BreadthFirstSearch b = new BreadthFirstSearch(maxStates, healEvery, threads, engine, tokens, progress);
-        b.symmetry = true;
-        b.remembersHealing = remembersHealing;
-        return b;
+        return with(true, remembersHealing);
     }
-
-    private boolean remembersHealing;
 
     /**
      * The same search with the packed engine's workers remembering where their healing runs went (exact: the same
      * result, in more or less time; the bench measures both).
      */
     public BreadthFirstSearch rememberingHealing() {
+        return with(symmetry, true);
+    }
+
+    private BreadthFirstSearch with(boolean symmetry, boolean remembersHealing) {
         BreadthFirstSearch b = new BreadthFirstSearch(maxStates, healEvery, threads, engine, tokens, progress);
         b.symmetry = symmetry;
-        b.remembersHealing = true;
+        b.remembersHealing = remembersHealing;
         return b;
     }
 

@@ -1,6 +1,7 @@
 package dev.relaycheck.checker.packed;
 
 import dev.relaycheck.checker.Judge;
+import dev.relaycheck.checker.cli.ChildCli;
 import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.search.BreadthFirstSearch.Engine;
 import dev.relaycheck.checker.search.Progress;
@@ -15,16 +16,21 @@ import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.Step;
 import dev.relaycheck.model.StepResult;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -70,7 +76,7 @@ class PollerSymmetryTest {
         return out;
     }
 
-    private static void permute(List<String> names, List<String> prefix, java.util.function.Consumer<List<String>> each) {
+    private static void permute(List<String> names, List<String> prefix, Consumer<List<String>> each) {
         if (prefix.size() == names.size()) {
             each.accept(prefix);
             return;
@@ -142,6 +148,26 @@ class PollerSymmetryTest {
     private static String verdict(SearchResult r) {
         return r.counterexample().map(cx -> "violation " + cx.invariant()).orElse(r.passed() ? "clean"
                 : r.logicFault().isPresent() ? "logic fault" : r.verdictLine());
+    }
+
+    @TempDir
+    Path dir;
+
+    /** Through the CLI in a child JVM: the engine's line says so, and the counterexample's replay line reproduces it. */
+    @Test
+    void exploreOverSymmetryPrintsAConcreteCounterexampleThatReplays() {
+        ChildCli.Run found = ChildCli.run(dir, "explore", "--logic",
+                "claim-ignores-lease", "-s", "mixed-big", "--symmetry", "pollers", "--results", dir.resolve("results").toString());
+        assertThat(found.exit()).as(found.toString()).isEqualTo(1);
+        assertThat(found.out()).contains("VIOLATION SINGLE_LIVE_LEASE").contains("engine packed, symmetric over pollers");
+        Matcher m = Pattern.compile("relaycheck replay (rc1:\\S+)").matcher(found.out());
+        assertThat(m.find()).as(found.out()).isTrue();
+        ChildCli.Run replayed = ChildCli.run(dir, "replay", m.group(1));
+        assertThat(replayed.exit()).as(replayed.toString()).isEqualTo(1);
+        assertThat(replayed.out()).contains("REPRODUCED SINGLE_LIVE_LEASE");
+        ChildCli.Run bad = ChildCli.run(dir, "explore", "--symmetry", "events");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err().trim()).isEqualTo("relaycheck: --symmetry must be off or pollers, not 'events'");
     }
 
     @Test
