@@ -1,0 +1,45 @@
+package dev.relaycheck.code.schedule;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A schedule given as text (a replay line's {@code --schedule}): each step as written, in order. A step that is not
+ * enabled where the schedule puts it means the relay did something else than when the schedule was written.
+ */
+public final class GivenSchedule implements Strategy {
+    private final List<Choice> steps;
+
+    public GivenSchedule(String text) {
+        this.steps = text.isBlank() ? List.of() : Arrays.stream(text.trim().split("\\s+")).map(Choice::parse).toList();
+    }
+
+    public int length() {
+        return steps.size();
+    }
+
+    @Override
+    public Choice pick(List<Choice> enabled, int step) {
+        if (step >= steps.size()) {
+            return null;
+        }
+        Choice c = steps.get(step);
+        if (!enabled.contains(c)) {
+            throw new Diverged(step, c, enabled);
+        }
+        return c;
+    }
+
+    @Override
+    public String name() {
+        return "schedule";
+    }
+
+    /** The schedule's step is not one the run can take there: the relay behaves differently now. */
+    public static final class Diverged extends RuntimeException {
+        public Diverged(int step, Choice wanted, List<Choice> enabled) {
+            super("step " + (step + 1) + " of the schedule is '" + wanted + "', but there the run could only take "
+                    + enabled.stream().map(Choice::toString).toList());
+        }
+    }
+}
