@@ -31,7 +31,12 @@ public final class ReplayLine {
         return LogicLoader.classpathOf(logic).map(cp -> line + " --classpath " + shellQuoted(cp)).orElse(line);
     }
 
-    static String shellQuoted(String s) {
+    /** The launcher as the user typed it, quoted for the shell: what every replay line starts with. */
+    public static String launcher() {
+        return shellQuoted(System.getProperty(COMMAND_PROPERTY, "./relaycheck"));
+    }
+
+    public static String shellQuoted(String s) {
         return SHELL_SAFE.matcher(s).matches() ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 }

@@ -18,6 +18,8 @@ public final class Participant {
     private final List<Connection> connections = new ArrayList<>();
     private final Map<Connection, Long> sessions = new IdentityHashMap<>();
     private final List<Connection> broken = new ArrayList<>();
+    /** Connections the relay closed, kept open for its next getConnection (a pool, as a service has one). */
+    private final java.util.ArrayDeque<Connection> idle = new java.util.ArrayDeque<>();
     private volatile boolean crashed;
     private int threads;
     /** Polls started so far; the one running is number {@code polls} while {@code inPoll}. */
@@ -79,6 +81,28 @@ public final class Participant {
     synchronized void opened(Connection c, long session) {
         connections.add(c);
         sessions.put(c, session);
+    }
+
+    /** A connection the relay closed, rolled back and back in auto-commit, ready for its next getConnection. */
+    synchronized void returned(Connection c) {
+        try {
+            if (!crashed && !c.isClosed() && !isBroken(c)) {
+                if (!c.getAutoCommit()) {
+                    c.rollback();
+                    c.setAutoCommit(true);
+                }
+                idle.push(c);
+                return;
+            }
+        } catch (SQLException e) {
+            // a connection that cannot be reset is not reused
+        }
+        close(c);
+    }
+
+    /** A connection the relay closed before, or null. */
+    synchronized Connection reuse() {
+        return idle.poll();
     }
 
     synchronized long session(Connection c) {

@@ -72,7 +72,7 @@ public final class ScheduledDataSource {
         public void beforeQuery(ExecutionInfo info, List<QueryInfo> queries) {
             String sql = queries.stream().map(QueryInfo::getQuery).collect(Collectors.joining("; "));
             try {
-                gate(info.getStatement().getConnection(), new Point(Point.Kind.STATEMENT, sql, null));
+                gate(Pooled.real(info.getStatement().getConnection()), new Point(Point.Kind.STATEMENT, sql, null));
             } catch (SQLException e) {
                 throw sneaky(e);
             }
@@ -97,9 +97,10 @@ public final class ScheduledDataSource {
 
         @Override
         public void beforeMethod(MethodExecutionContext ctx) {
-            if (!(ctx.getTarget() instanceof Connection c)) {
+            if (!(ctx.getTarget() instanceof Connection target)) {
                 return;
             }
+            Connection c = Pooled.real(target);
             String m = ctx.getMethod().getName();
             try {
                 if (m.equals("commit") || m.equals("rollback")) {
@@ -114,9 +115,10 @@ public final class ScheduledDataSource {
 
         @Override
         public void afterMethod(MethodExecutionContext ctx) {
-            if (!(ctx.getTarget() instanceof Connection c) || !ctx.getMethod().getName().equals("commit") || !losing.get()) {
+            if (!(ctx.getTarget() instanceof Connection target) || !ctx.getMethod().getName().equals("commit") || !losing.get()) {
                 return;
             }
+            Connection c = Pooled.real(target);
             losing.set(false);
             Actor a = conductor.current(participant);
             if (ctx.getThrown() == null) {
@@ -160,6 +162,34 @@ public final class ScheduledDataSource {
         throw (T) t; // a listener may not declare SQLException; the JDBC method it stands before does
     }
 
+    /**
+     * A real connection as the relay holds it: closing it puts it back for the relay's next getConnection, as a
+     * service's pool does (a new connection costs PostgreSQL a login).
+     */
+    private record Pooled(Participant participant, Connection real) implements java.lang.reflect.InvocationHandler {
+        @Override
+        public Object invoke(Object proxy, java.lang.reflect.Method m, Object[] args) throws Throwable {
+            if (m.getName().equals("close") && m.getParameterCount() == 0) {
+                participant.returned(real);
+                return null;
+            }
+            if (m.getName().equals("isClosed") && m.getParameterCount() == 0 && participant.isBroken(real)) {
+                return true;
+            }
+            try {
+                return m.invoke(real, args);
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                throw e.getCause();
+            }
+        }
+
+        /** The real connection behind {@code c}. */
+        static Connection real(Connection c) {
+            return java.lang.reflect.Proxy.isProxyClass(c.getClass())
+                    && java.lang.reflect.Proxy.getInvocationHandler(c) instanceof Pooled p ? p.real : c;
+        }
+    }
+
     /** Real connections, each recorded with its database session. */
     private record Physical(Participant participant, LockWaits lockWaits, Opener opener) implements DataSource {
         @Override
@@ -167,9 +197,13 @@ public final class ScheduledDataSource {
             if (participant.crashed()) {
                 throw new InstanceCrashed(participant.name());
             }
-            Connection c = opener.open();
-            participant.opened(c, lockWaits.sessionOf(c));
-            return c;
+            Connection c = participant.reuse();
+            if (c == null) {
+                c = opener.open();
+                participant.opened(c, lockWaits.sessionOf(c));
+            }
+            return (Connection) java.lang.reflect.Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[]{Connection.class},
+                    new Pooled(participant, c));
         }
 
         @Override

@@ -86,6 +86,8 @@ public final class RelayRun {
     private int lostCommits;
     private int consumerFaults;
     private int healingSteps;
+    /** The actors that waited on a lock when the last step settled. */
+    private List<Actor> lastBlocked = List.of();
 
     public RelayRun(RelayFactory factory, DbTarget db, Settings settings, Strategy strategy, long seed) {
         this.factory = factory;
@@ -318,12 +320,21 @@ public final class RelayRun {
         } else {
             throw new IllegalArgumentException(String.valueOf(c));
         }
+        List<Actor> wereBlocked = lastBlocked;
         if (!settle()) {
             return;
         }
         snapshot = read();
         labelNewRows(actor);
-        String result = relabel(actor == null ? "" : results.getOrDefault(actor.label(), ""));
+        String result = actor == null ? "" : lastBlocked.contains(actor) ? "waits for a lock another transaction holds"
+                : results.getOrDefault(actor.label(), "");
+        for (Actor a : wereBlocked) { // a statement that waited went on when this step freed its lock
+            if (a != actor && !lastBlocked.contains(a)) {
+                result += (result.isEmpty() ? "" : "; ") + a.label() + "'s waiting statement went on: "
+                        + results.getOrDefault(a.label(), "done");
+            }
+        }
+        result = relabel(result);
         point = relabel(point);
         Participant p = actor == null ? null : actor.participant();
         Judge.Who who = p == null ? new Judge.Who("clock", "clock", "clock", 0)
@@ -353,6 +364,7 @@ public final class RelayRun {
     /** Waits for quiet; false (and the run unfinished) when an actor ran past the bound, or the relay was refused. */
     private boolean settle() throws SQLException {
         Conductor.Settled s = conductor.settle();
+        lastBlocked = s instanceof Conductor.Settled.Quiet q ? q.blocked() : List.of();
         if (refusal != null) {
             throw new Refused(refusal);
         }

@@ -11,6 +11,7 @@ class RelayRunProbe {
     void probe() throws Exception {
         String[] classes = System.getProperty("probe.classes", "com.team.outbox.TeamRelayCheck").split(",");
         Settings settings = Settings.defaults().withInstanceIds(Settings.InstanceIds.parse(System.getProperty("probe.ids", "unique")));
+        DbTarget db = System.getProperty("probe.db", "h2").equals("postgres") ? dev.relaycheck.jdbc.PostgresTarget.managed() : DbTarget.h2();
         for (String cls : classes) {
             RelayFactory f = (RelayFactory) Class.forName(cls).getDeclaredConstructor().newInstance();
             java.util.Map<String, Integer> found = new java.util.TreeMap<>();
@@ -20,7 +21,7 @@ class RelayRunProbe {
             RunResult firstFail = null;
             for (long seed = 1; seed <= seeds; seed++) {
                 var strategy = seed % 2 == 0 ? new PctStrategy(seed, 3, settings.steps()) : new RandomStrategy(seed);
-                RunResult r = new RelayRun(f, DbTarget.h2(), settings, strategy, seed).run();
+                RunResult r = new RelayRun(f, db, settings, strategy, seed).run();
                 r.findings().forEach(x -> found.merge(x.invariant().name(), 1, Integer::sum));
                 r.reached().forEach(x -> reached.merge(x.name(), 1, Integer::sum));
                 if (r.unfinished() != null) {

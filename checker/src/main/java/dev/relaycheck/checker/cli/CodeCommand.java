@@ -1,0 +1,231 @@
+package dev.relaycheck.checker.cli;
+
+import dev.relaycheck.checker.UsageException;
+import dev.relaycheck.code.RelayFactory;
+import dev.relaycheck.code.check.CodeCheck;
+import dev.relaycheck.code.check.CodeReport;
+import dev.relaycheck.code.check.FactoryLoader;
+import dev.relaycheck.code.observe.OutboxReader;
+import dev.relaycheck.code.run.RelayRun;
+import dev.relaycheck.code.run.RunResult;
+import dev.relaycheck.code.run.Settings;
+import dev.relaycheck.jdbc.DbTarget;
+import dev.relaycheck.jdbc.SqlChecksCli;
+import dev.relaycheck.model.UserClassLoader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code relaycheck code}: the team's relay checked by its own code. The user names a {@link RelayFactory} (its
+ * relay's constructor, its producer, its outbox query) and the class path it comes from; relaycheck runs seeded
+ * schedules of the relay's statements on H2 or PostgreSQL and judges what happened. {@code relaycheck code replay}
+ * runs one of them again, statement by statement.
+ */
+@Command(name = "code", description = "Check your relay's own code: relaycheck drives its instances through a DataSource, "
+        + "a Clock and instance ids of its own, one statement at a time, with crashes, lost commits and consumer failures; "
+        + "e.g. 'relaycheck code --relay com.acme.OutboxRelayCheck --classpath target/classes:... --db h2,postgres'. "
+        + "'code replay' runs one schedule again as a failure prints it.",
+        subcommands = CodeCommand.Replay.class)
+final class CodeCommand implements Callable<Integer> {
+
+    /** The options every form shares: the relay, its class path, the world it runs in. */
+    static final class RelayOptions {
+        @Option(names = "--relay", paramLabel = "CLASS",
+                description = "your dev.relaycheck.code.RelayFactory (a public class with a no-argument constructor)")
+        String relay;
+        @Option(names = "--classpath", paramLabel = "JAR[:DIR...]", description = "where your relay and its dependencies are")
+        String classpath;
+        @Option(names = "--instance-ids", paramLabel = "unique|reused", defaultValue = "unique",
+                description = "does an instance that starts in another's place get a new id (unique, default) or the same "
+                        + "(reused: a pod's stable name), also while the other still runs")
+        String instanceIds;
+        @Option(names = "--instances", paramLabel = "N", defaultValue = "2", description = "relay instances at once (default 2)")
+        int instances;
+        @Option(names = "--events", paramLabel = "N", defaultValue = "3", description = "events written (default 3)")
+        int events;
+        @Option(names = "--steps", paramLabel = "N", defaultValue = "60", description = "steps with faults before the healing phase (default 60)")
+        int steps;
+        @Option(names = "--bound", paramLabel = "SECONDS", defaultValue = "10",
+                description = "how long an instance may run between two statements before the run counts as not progressing (default 10)")
+        int bound;
+
+        Settings settings() {
+            if (instances < 1 || events < 1 || steps < 0 || bound < 1) {
+                throw new UsageException("--instances, --events and --bound must be at least 1, --steps at least 0");
+            }
+            try {
+                Settings s = Settings.defaults().withInstanceIds(Settings.InstanceIds.parse(instanceIds)).withSize(instances, events, steps);
+                return s.withBound(Duration.ofSeconds(bound));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--" + e.getMessage());
+            }
+        }
+
+        RelayFactory factory() {
+            if (relay == null || relay.isBlank()) {
+                throw new UsageException("--relay CLASS is required: your dev.relaycheck.code.RelayFactory");
+            }
+            try {
+                return FactoryLoader.load(relay, classpath);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+
+        /** The options that make a replay line run the same world. */
+        List<String> args() {
+            List<String> a = new ArrayList<>(List.of("--relay", relay));
+            if (classpath != null && !classpath.isBlank()) {
+                a.addAll(List.of("--classpath", UserClassLoader.absolute(classpath)));
+            }
+            if (!instanceIds.equals("unique")) {
+                a.addAll(List.of("--instance-ids", instanceIds));
+            }
+            if (instances != 2) {
+                a.addAll(List.of("--instances", String.valueOf(instances)));
+            }
+            if (events != 3) {
+                a.addAll(List.of("--events", String.valueOf(events)));
+            }
+            if (steps != 60) {
+                a.addAll(List.of("--steps", String.valueOf(steps)));
+            }
+            return a;
+        }
+    }
+
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    RelayOptions relay;
+    @Option(names = "--db", paramLabel = "DB[,DB]", defaultValue = "h2", split = ",",
+            description = "h2 (embedded, default), postgres (a server relaycheck starts) or a jdbc:postgresql:// URL; several with commas")
+    List<String> dbs;
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "40", description = "seeded schedules per database (default 40)")
+    int runs;
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "base seed; run i uses SplitMix64.derive(seed, i) (default 1)")
+    long seed;
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/code", description = "where the report goes (default results/code)")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        if (runs < 1) {
+            throw new UsageException("--runs must be at least 1");
+        }
+        Settings settings = relay.settings();
+        RelayFactory factory = relay.factory();
+        PrintWriter o = spec.commandLine().getOut();
+        StringBuilder report = new StringBuilder();
+        List<CodeCheck.Verdict> verdicts = new ArrayList<>();
+        for (String name : dbs) {
+            DbTarget db = target(name);
+            CodeCheck.Outcome outcome;
+            try {
+                o.println(CodeReport.heading(relay.relay, new CodeCheck.Outcome(db, settings, runs, java.util.Map.of(), java.util.Map.of(),
+                        java.util.Map.of(), List.of())).replace(runs + " runs", runs + " runs ..."));
+                outcome = CodeCheck.check(factory, db, settings, runs, seed, i -> true, line -> { });
+            } catch (RelayRun.Refused | OutboxReader.BadQuery e) {
+                throw new UsageException(e.getMessage());
+            }
+            String text = CodeReport.text(relay.relay, outcome, f -> replayLine(name, f.run()));
+            o.print(text.substring(text.indexOf('\n') + 1));
+            report.append(text).append('\n');
+            verdicts.add(outcome.verdict());
+        }
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("report.txt"), report);
+        CodeCheck.Verdict worst = verdicts.contains(CodeCheck.Verdict.FAILED) ? CodeCheck.Verdict.FAILED
+                : verdicts.contains(CodeCheck.Verdict.INCONCLUSIVE) ? CodeCheck.Verdict.INCONCLUSIVE
+                : verdicts.contains(CodeCheck.Verdict.VACUOUS) ? CodeCheck.Verdict.VACUOUS : CodeCheck.Verdict.PASSED;
+        o.println("verdict: " + worst + " for relay " + relay.relay + " on " + String.join(", ", dbs) + " (report: " + out.resolve("report.txt") + ")");
+        return exit(worst);
+    }
+
+    static int exit(CodeCheck.Verdict v) {
+        return switch (v) {
+            case PASSED -> RelaycheckCli.CLEAN;
+            case FAILED -> RelaycheckCli.VIOLATION;
+            case INCONCLUSIVE -> RelaycheckCli.INCOMPLETE;
+            case VACUOUS -> RelaycheckCli.VACUOUS;
+        };
+    }
+
+    private String replayLine(String db, CodeCheck.RunId run) {
+        List<String> a = new ArrayList<>(List.of("code", "replay"));
+        a.addAll(relay.args());
+        a.addAll(List.of("--db", db, "--strategy", run.strategy(), "--seed", String.valueOf(run.seed())));
+        StringBuilder b = new StringBuilder(dev.relaycheck.checker.replay.ReplayLine.launcher());
+        a.forEach(x -> b.append(' ').append(dev.relaycheck.checker.replay.ReplayLine.shellQuoted(x)));
+        return b.toString();
+    }
+
+    static DbTarget target(String name) {
+        try {
+            return SqlChecksCli.target(name);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        } catch (IOException e) {
+            throw new UsageException("PostgreSQL could not start: " + e.getMessage());
+        }
+    }
+
+    /** {@code relaycheck code replay}: one run again, every step printed; exit 1 when it breaks an invariant again. */
+    @Command(name = "replay", description = "Run one schedule of your relay's code again, statement by statement, as a "
+            + "failure's replay line gives it. Exit 1 when it breaks an invariant (REPRODUCED), 0 when it does not.")
+    static final class Replay implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        RelayOptions relay;
+        @Option(names = "--db", paramLabel = "DB", defaultValue = "h2", description = "h2, postgres or a jdbc:postgresql:// URL")
+        String db;
+        @Option(names = "--strategy", paramLabel = "random|pct|schedule", required = true, description = "how the schedule was drawn")
+        String strategy;
+        @Option(names = "--seed", paramLabel = "N", defaultValue = "0", description = "the seed it was drawn from")
+        long seed;
+        @Option(names = "--schedule", paramLabel = "STEPS", description = "with --strategy schedule: the steps, as a trace lists them")
+        String schedule;
+
+        @Override
+        public Integer call() throws SQLException {
+            Settings settings = relay.settings();
+            RelayFactory factory = relay.factory();
+            if (strategy.equals("schedule") && (schedule == null || schedule.isBlank())) {
+                throw new UsageException("--strategy schedule needs --schedule");
+            }
+            RunResult r;
+            try {
+                r = new RelayRun(factory, target(db), settings, CodeCheck.strategy(strategy, seed, settings, schedule), seed).run();
+            } catch (IllegalArgumentException | RelayRun.Refused | OutboxReader.BadQuery e) {
+                throw new UsageException(e.getMessage());
+            }
+            PrintWriter o = spec.commandLine().getOut();
+            o.print(CodeReport.trace(r, 0));
+            o.println("schedule: " + r.schedule());
+            if (r.unfinished() != null) {
+                o.println("INCONCLUSIVE: " + r.unfinished());
+                return RelaycheckCli.INCOMPLETE;
+            }
+            if (r.failed()) {
+                r.findings().forEach(f -> o.println("REPRODUCED " + f));
+                return RelaycheckCli.VIOLATION;
+            }
+            o.println("NOT REPRODUCED: the run broke no invariant");
+            return RelaycheckCli.CLEAN;
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package dev.relaycheck.code.check;
+
+import dev.relaycheck.code.RelayFactory;
+import dev.relaycheck.code.judge.Finding;
+import dev.relaycheck.code.judge.Reached;
+import dev.relaycheck.code.run.RelayRun;
+import dev.relaycheck.code.run.RunResult;
+import dev.relaycheck.code.run.Settings;
+import dev.relaycheck.code.schedule.GivenSchedule;
+import dev.relaycheck.code.schedule.PctStrategy;
+import dev.relaycheck.code.schedule.RandomStrategy;
+import dev.relaycheck.code.schedule.Strategy;
+import dev.relaycheck.jdbc.DbTarget;
+import dev.relaycheck.model.Invariant;
+import dev.relaycheck.model.SplitMix64;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Many runs of a relay's code on one database: run {@code i} draws its schedule from seed
+ * {@code SplitMix64.derive(seed, i)}, by a random walk when {@code i} is even and by PCT when it is odd. Every
+ * invariant broken is reported with the first run that broke it, its trace and the line that replays it; a run
+ * whose actor did not reach its next point within the bound is run again with three times the bound before it
+ * counts as the relay not progressing.
+ */
+public final class CodeCheck {
+    /** PCT's depth: the number of priority change points a run's schedule has, plus one. */
+    public static final int PCT_DEPTH = 3;
+
+    private CodeCheck() {
+    }
+
+    /**
+     * The seed and strategy of run {@code index}: what a replay line names.
+     *
+     * @param strategy random or pct
+     */
+    public record RunId(int index, String strategy, long seed) {
+        public static RunId of(long baseSeed, int index) {
+            return new RunId(index, index % 2 == 0 ? "random" : "pct", SplitMix64.derive(baseSeed, index));
+        }
+    }
+
+    /** The strategy a replay line names. */
+    public static Strategy strategy(String name, long seed, Settings settings, String schedule) {
+        return switch (name) {
+            case "random" -> new RandomStrategy(seed);
+            case "pct" -> new PctStrategy(seed, PCT_DEPTH, settings.steps());
+            case "schedule" -> new GivenSchedule(schedule);
+            default -> throw new IllegalArgumentException("--strategy is random, pct or schedule, not '" + name + "'");
+        };
+    }
+
+    /** An invariant broken: the first run (by index) that broke it. */
+    public record Failure(Finding finding, RunId run, RunResult result) {
+    }
+
+    /** A run that did not progress, run again with three times the bound, and how that went. */
+    public record Stuck(RunId run, String why, boolean confirmed) {
+    }
+
+    /**
+     * What the runs on one database came to.
+     *
+     * @param runs        runs made
+     * @param failures    the first run that broke each invariant, by invariant
+     * @param notPromised what broke that the relay does not promise, with the first run that showed it
+     * @param reached     how many runs reached each situation
+     * @param stuck       runs whose actors did not progress
+     */
+    public record Outcome(DbTarget db, Settings settings, int runs, Map<Invariant, Failure> failures, Map<Invariant, Failure> notPromised,
+                          Map<Reached, Integer> reached, List<Stuck> stuck) {
+
+        /** What the runs missed of what a pass needs. */
+        public List<Reached> missing() {
+            return Reached.REQUIRED.stream().filter(r -> reached.getOrDefault(r, 0) == 0).toList();
+        }
+
+        public Verdict verdict() {
+            if (!failures.isEmpty() || stuck.stream().anyMatch(Stuck::confirmed)) {
+                return Verdict.FAILED;
+            }
+            if (!stuck.isEmpty()) {
+                return Verdict.INCONCLUSIVE;
+            }
+            return missing().isEmpty() ? Verdict.PASSED : Verdict.VACUOUS;
+        }
+    }
+
+    public enum Verdict {
+        PASSED, FAILED, INCONCLUSIVE, VACUOUS
+    }
+
+    /**
+     * Runs {@code runs} runs of {@code factory} on {@code db}, the indexes {@code shard} picks of them; {@code progress}
+     * hears one line per run.
+     */
+    public static Outcome check(RelayFactory factory, DbTarget db, Settings settings, int runs, long baseSeed,
+                                java.util.function.IntPredicate shard, Consumer<String> progress) throws SQLException {
+        Map<Invariant, Failure> failures = new EnumMap<>(Invariant.class);
+        Map<Invariant, Failure> notPromised = new EnumMap<>(Invariant.class);
+        Map<Reached, Integer> reached = new EnumMap<>(Reached.class);
+        List<Stuck> stuck = new ArrayList<>();
+        int made = 0;
+        for (int i = 0; i < runs; i++) {
+            if (!shard.test(i)) {
+                continue;
+            }
+            made++;
+            RunId id = RunId.of(baseSeed, i);
+            RunResult r = run(factory, db, settings, id);
+            if (r.unfinished() != null) {
+                RunResult again = run(factory, db, settings.withBound(settings.bound().multipliedBy(3)), id);
+                stuck.add(new Stuck(id, again.unfinished() != null ? again.unfinished() : r.unfinished(), again.unfinished() != null));
+                if (again.unfinished() == null) {
+                    r = again;
+                }
+            }
+            for (Finding f : r.findings()) {
+                failures.putIfAbsent(f.invariant(), new Failure(f, id, r));
+            }
+            for (Finding f : r.notPromised()) {
+                notPromised.putIfAbsent(f.invariant(), new Failure(f, id, r));
+            }
+            r.reached().forEach(x -> reached.merge(x, 1, Integer::sum));
+            progress.accept(String.format("  run %d (%s seed %d): %s", i, id.strategy(), id.seed(), r.unfinished() != null ? "did not progress"
+                    : r.findings().isEmpty() ? "ok" : r.findings().stream().map(f -> f.invariant().name()).toList().toString()));
+        }
+        return new Outcome(db, settings, made, failures, notPromised, reached, stuck);
+    }
+
+    /** One run, as a replay line names it. */
+    public static RunResult run(RelayFactory factory, DbTarget db, Settings settings, RunId id) throws SQLException {
+        return new RelayRun(factory, db, settings, strategy(id.strategy(), id.seed(), settings, null), id.seed()).run();
+    }
+}
