@@ -83,7 +83,8 @@ public final class Judge {
         for (Row r : after.rows()) {
             committedAt.putIfAbsent(r.id(), number);
         }
-        TreeSet<String> ids = new TreeSet<>(was.keySet());
+        TreeSet<String> ids = new TreeSet<>(byLabel());
+        ids.addAll(was.keySet());
         ids.addAll(is.keySet());
         boolean changedAny = false;
         for (String id : ids) {
@@ -141,9 +142,10 @@ public final class Judge {
     }
 
     private void effects(int number, Who who, Snapshot before, Snapshot after) {
-        for (var e : after.effects().entrySet()) {
-            String id = e.getKey();
-            int n = e.getValue();
+        List<String> applied = new ArrayList<>(after.effects().keySet());
+        applied.sort(byLabel());
+        for (String id : applied) {
+            int n = after.effects().get(id);
             int had = before.effects(id);
             if (n <= had) {
                 continue;
@@ -153,15 +155,12 @@ public final class Judge {
                 appliedAt.put(id, "step " + number + " by " + who.actor());
                 Row mine = after.row(id).or(() -> before.row(id)).orElse(null);
                 if (mine != null) {
-                    for (Row r : after.rows()) {
-                        if (!r.id().equals(id) && r.aggregate().equals(mine.aggregate()) && r.orderKey().compareTo(mine.orderKey()) < 0
-                                && after.effects(r.id()) == 0 && committedAt.containsKey(r.id())) {
-                            add(Invariant.AGGREGATE_ORDER, number, label + "'s effect was applied (" + who.actor() + ") before "
-                                    + world.label(r.id()) + "'s, which is ahead of it in " + mine.aggregate() + " and was committed at step "
-                                    + committedAt.get(r.id()));
-                            break;
-                        }
-                    }
+                    after.rows().stream().filter(r -> !r.id().equals(id) && r.aggregate().equals(mine.aggregate())
+                                    && r.orderKey().compareTo(mine.orderKey()) < 0 && after.effects(r.id()) == 0 && committedAt.containsKey(r.id()))
+                            .min(java.util.Comparator.comparing(Row::orderKey).thenComparing(Row::id, byLabel()))
+                            .ifPresent(r -> add(Invariant.AGGREGATE_ORDER, number, label + "'s effect was applied (" + who.actor()
+                                    + ") before " + world.label(r.id()) + "'s, which is ahead of it in " + mine.aggregate()
+                                    + " and was committed at step " + committedAt.get(r.id())));
                 }
             }
             if (n > 1) {
@@ -207,6 +206,15 @@ public final class Judge {
                         + healingSteps + " healing steps), " + label + " is still " + r.state(world::show) + " and its effect was never applied");
             }
         }
+    }
+
+    /**
+     * Outbox ids in the order of the names relaycheck gave them (E2 before E10): an id the relay made up (a UUID)
+     * differs from run to run, a name does not.
+     */
+    public java.util.Comparator<String> byLabel() {
+        return java.util.Comparator.comparing((String id) -> world.label(id).length()).thenComparing(world::label)
+                .thenComparing(id -> id);
     }
 
     private boolean takenOverAny(Who who) {

@@ -445,7 +445,8 @@ public final class RelayRun {
         List<String> out = new ArrayList<>();
         Map<String, Row> was = before.byId();
         Map<String, Row> is = after.byId();
-        TreeSet<String> ids = new TreeSet<>(was.keySet());
+        TreeSet<String> ids = new TreeSet<>(judge.byLabel());
+        ids.addAll(was.keySet());
         ids.addAll(is.keySet());
         for (String id : ids) {
             Row b = was.get(id);
@@ -459,9 +460,11 @@ public final class RelayRun {
                 out.add(l + " " + b.state(this::show) + "->" + a.state(this::show));
             }
         }
-        for (var e : after.effects().entrySet()) {
-            if (e.getValue() != before.effects(e.getKey())) {
-                out.add("effect " + labels.getOrDefault(e.getKey(), e.getKey()) + " x" + e.getValue());
+        List<String> applied = new ArrayList<>(after.effects().keySet());
+        applied.sort(judge.byLabel());
+        for (String id : applied) {
+            if (after.effects(id) != before.effects(id)) {
+                out.add("effect " + labels.getOrDefault(id, id) + " x" + after.effects(id));
             }
         }
         return String.join("; ", out);

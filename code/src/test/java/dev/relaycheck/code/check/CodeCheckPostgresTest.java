@@ -1,0 +1,43 @@
+package dev.relaycheck.code.check;
+
+import com.team.outbox.TeamRelayCheck;
+import com.team.outbox.broken.NoSkipLocked;
+import dev.relaycheck.code.RelayFactory;
+import dev.relaycheck.code.judge.Reached;
+import dev.relaycheck.code.run.RunResult;
+import dev.relaycheck.code.run.Settings;
+import dev.relaycheck.model.Invariant;
+import org.junit.jupiter.api.Test;
+
+import java.sql.SQLException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The same relays on PostgreSQL: its row locks and SKIP LOCKED, told apart from work by {@code pg_blocking_pids}. The
+ * correct relay passes; a claim that reads without locking takes a live lease under real interleavings.
+ */
+class CodeCheckPostgresTest {
+    static final int RUNS = 24;
+
+    static CodeCheck.Outcome check(RelayFactory f) throws SQLException {
+        return CodeCheck.check(f, PostgresForCode.target(), Settings.defaults(), RUNS, 1, i -> true, line -> { });
+    }
+
+    @Test
+    void theTeamsRelayPassesOnPostgres() throws SQLException {
+        CodeCheck.Outcome o = check(new TeamRelayCheck());
+        assertThat(o.failures()).isEmpty();
+        assertThat(o.reached()).containsKeys(Reached.TAKEOVER, Reached.REDELIVERY);
+        assertThat(o.verdict()).isEqualTo(CodeCheck.Verdict.PASSED);
+    }
+
+    @Test
+    void aClaimWithoutSkipLockedTakesALiveLeaseOnPostgres() throws SQLException {
+        CodeCheck.Outcome o = check(new NoSkipLocked());
+        assertThat(o.failures()).containsKey(Invariant.SINGLE_LIVE_LEASE);
+        CodeCheck.Failure f = o.failures().get(Invariant.SINGLE_LIVE_LEASE);
+        RunResult again = CodeCheck.run(new NoSkipLocked(), PostgresForCode.target(), Settings.defaults(), f.run());
+        assertThat(again.traceText()).as("the replay runs the same statements").isEqualTo(f.result().traceText());
+    }
+}
