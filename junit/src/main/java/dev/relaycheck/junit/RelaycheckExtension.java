@@ -21,6 +21,15 @@ public final class RelaycheckExtension implements InvocationInterceptor, Paramet
             throws Throwable {
         JUnitVersion.require();
         TestReplay test = testOf(context);
+        CheckRelayCode code = context.getRequiredTestMethod().getAnnotation(CheckRelayCode.class);
+        if (code != null) {
+            test.run(() -> {
+                checkRelayCode(code);
+                return null;
+            });
+            invocation.proceed();
+            return;
+        }
         CheckSqlRelay sql = context.getRequiredTestMethod().getAnnotation(CheckSqlRelay.class);
         if (sql != null) {
             test.run(() -> {
@@ -36,6 +45,21 @@ public final class RelaycheckExtension implements InvocationInterceptor, Paramet
             return spec.expectViolation().length > 0 ? result.assertViolates(spec.expectViolation()) : result.assertPassed();
         });
         invocation.proceed();
+    }
+
+    private static void checkRelayCode(CheckRelayCode spec) {
+        dev.relaycheck.code.RelayFactory factory;
+        try {
+            factory = spec.value().getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalArgumentException("@CheckRelayCode needs " + spec.value().getName() + " to have a public no-argument constructor", e);
+        }
+        RelayCodeChecker checker = RelayCodeChecker.of(factory).db(spec.db()).runs(spec.runs()).seed(spec.seed()).instanceIds(spec.instanceIds());
+        if (spec.expectViolation().length == 0) {
+            checker.assertPasses();
+        } else {
+            checker.assertViolates(spec.expectViolation());
+        }
     }
 
     private static void checkSqlRelay(CheckSqlRelay spec) {

@@ -1,0 +1,142 @@
+package dev.relaycheck.junit;
+
+import dev.relaycheck.code.RelayFactory;
+import dev.relaycheck.code.check.CodeCheck;
+import dev.relaycheck.code.check.CodeReport;
+import dev.relaycheck.code.run.RelayRun;
+import dev.relaycheck.code.run.RunResult;
+import dev.relaycheck.code.run.Settings;
+import dev.relaycheck.jdbc.DbTarget;
+import dev.relaycheck.jdbc.SqlChecksCli;
+import dev.relaycheck.model.Invariant;
+import org.opentest4j.AssertionFailedError;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The team's relay checked by its own code from a test, as {@link CheckRelayCode} does it:
+ * {@code RelayCodeChecker.of(new OutboxRelayCheck()).db("h2", "postgres").assertPasses()}. With
+ * {@code -Drelaycheck.seed=N -Drelaycheck.strategy=S} (as a failure's replay line gives them) it runs that one
+ * schedule, and fails with its trace while the relay still breaks an invariant there.
+ */
+public final class RelayCodeChecker {
+    static final String STRATEGY_PROPERTY = "relaycheck.strategy";
+
+    private final RelayFactory factory;
+    private List<String> dbs = List.of("h2");
+    private int runs = 40;
+    private long seed = 1;
+    private Settings settings = Settings.defaults();
+
+    private RelayCodeChecker(RelayFactory factory) {
+        this.factory = factory;
+    }
+
+    public static RelayCodeChecker of(RelayFactory factory) {
+        return new RelayCodeChecker(factory);
+    }
+
+    public RelayCodeChecker db(String... dbs) {
+        this.dbs = List.of(dbs);
+        return this;
+    }
+
+    public RelayCodeChecker runs(int runs) {
+        this.runs = runs;
+        return this;
+    }
+
+    public RelayCodeChecker seed(long seed) {
+        this.seed = seed;
+        return this;
+    }
+
+    /** {@code unique} (the default) or {@code reused}. */
+    public RelayCodeChecker instanceIds(String ids) {
+        settings = settings.withInstanceIds(Settings.InstanceIds.parse(ids));
+        return this;
+    }
+
+    /** Passes when every database's runs pass with what a pass needs reached; fails with every invariant broken. */
+    public void assertPasses() {
+        List<String> problems = check(Set.of());
+        if (!problems.isEmpty()) {
+            throw new AssertionFailedError(String.join("\n", problems));
+        }
+    }
+
+    /** A negative control: passes when the check fails naming one of {@code expected} on every database. */
+    public void assertViolates(Invariant... expected) {
+        List<String> problems = check(Set.of(expected));
+        if (!problems.isEmpty()) {
+            throw new AssertionFailedError(String.join("\n", problems));
+        }
+    }
+
+    private List<String> check(Set<Invariant> expected) {
+        JUnitVersion.require();
+        String name = factory.getClass().getName();
+        List<String> problems = new ArrayList<>();
+        for (String dbName : dbs) {
+            DbTarget db = target(dbName);
+            String replaySeed = System.getProperty(TestReplay.SEED_PROPERTY);
+            if (replaySeed != null) {
+                problems.addAll(replay(db, dbName, Long.parseLong(replaySeed.strip()), System.getProperty(STRATEGY_PROPERTY, "random"), expected));
+                continue;
+            }
+            CodeCheck.Outcome o;
+            try {
+                o = CodeCheck.check(factory, db, settings, runs, seed, i -> true, line -> { });
+            } catch (java.sql.SQLException | RelayRun.Refused e) {
+                throw new AssertionFailedError("relaycheck: relay " + name + " on " + dbName + " could not be checked: " + e.getMessage());
+            }
+            String text = CodeReport.text(name, o, f -> replayLine(dbName, f.run()));
+            if (expected.isEmpty()) {
+                if (o.verdict() != CodeCheck.Verdict.PASSED) {
+                    problems.add("relaycheck: " + text);
+                }
+            } else if (o.failures().keySet().stream().noneMatch(expected::contains)) {
+                problems.add("relaycheck: expected relay " + name + " to break one of " + expected + " on " + dbName + ", but it did not:\n" + text);
+            }
+        }
+        return problems;
+    }
+
+    private List<String> replay(DbTarget db, String dbName, long s, String strategy, Set<Invariant> expected) {
+        RunResult r;
+        try {
+            r = new RelayRun(factory, db, settings, CodeCheck.strategy(strategy, s, settings, null), s).run();
+        } catch (java.sql.SQLException | RelayRun.Refused e) {
+            throw new AssertionFailedError("relaycheck: relay " + factory.getClass().getName() + " could not be run: " + e.getMessage());
+        }
+        boolean broke = r.findings().stream().anyMatch(f -> expected.isEmpty() || expected.contains(f.invariant()));
+        if (expected.isEmpty() == !broke) {
+            return List.of();
+        }
+        return List.of("relaycheck: the schedule " + strategy + " seed " + s + " on " + dbName + (r.failed() ? " breaks " + r.findings()
+                : " breaks nothing") + "\n" + CodeReport.trace(r, 0));
+    }
+
+    private String replayLine(String db, CodeCheck.RunId run) {
+        String seedArgs = " -D" + TestReplay.SEED_PROPERTY + "=" + run.seed() + " -D" + STRATEGY_PROPERTY + "=" + run.strategy();
+        String cli = "relaycheck code replay --relay " + factory.getClass().getName() + " --classpath <your classes and dependencies> --db "
+                + db + " --strategy " + run.strategy() + " --seed " + run.seed()
+                + (settings.instanceIds() == Settings.InstanceIds.REUSED ? " --instance-ids reused" : "");
+        return TestReplay.find().map(t -> t.line() + seedArgs + "\n    or: " + cli).orElse(cli);
+    }
+
+    private static DbTarget target(String db) {
+        try {
+            return SqlChecksCli.target(db);
+        } catch (java.io.IOException | IllegalArgumentException e) {
+            throw new AssertionFailedError("relaycheck: database " + db + ": " + e.getMessage());
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "RelayCodeChecker[" + factory.getClass().getName() + " on " + dbs + ", " + runs + " runs]";
+    }
+}
