@@ -2,6 +2,7 @@ package dev.relaycheck.code;
 
 import dev.relaycheck.model.Invariant;
 
+import javax.sql.DataSource;
 import java.sql.Connection;
 import java.util.Set;
 
@@ -16,8 +17,22 @@ import java.util.Set;
  */
 public interface RelayFactory {
 
-    /** Creates the relay's tables (and the consumer's, if the team's consumer runs) in an empty database. */
-    void createSchema(Connection c) throws Exception;
+    /**
+     * Creates the relay's tables (and the consumer's, if the team's consumer runs) in an empty database, through
+     * the team's migrations on {@code db}; by default {@link #createSchema(Connection)} in one transaction.
+     */
+    default void createSchema(DataSource db) throws Exception {
+        try (Connection c = db.getConnection()) {
+            c.setAutoCommit(false);
+            createSchema(c);
+            c.commit();
+        }
+    }
+
+    /** Creates the tables on {@code c} (relaycheck commits): the DDL, when no migration tool needs a DataSource. */
+    default void createSchema(Connection c) throws Exception {
+        throw new UnsupportedOperationException(getClass().getName() + " implements neither createSchema(DataSource) nor createSchema(Connection)");
+    }
 
     /**
      * One relay instance as the service builds it, on what {@code instance} gives: its DataSource, its clock and its
@@ -26,10 +41,26 @@ public interface RelayFactory {
     Poller newInstance(Instance instance) throws Exception;
 
     /**
-     * Writes one event as the service does, on {@code c}, inside the transaction relaycheck commits: the team's own
-     * writer code (the business write and the outbox row), or one insert.
+     * Writes one event as the service does, with its own transaction handling, on what {@code producer} gives (its
+     * DataSource and the clock); by default {@link #produce(Connection, NewEvent)} in one transaction. The service may
+     * crash and restart: a new {@code producer} then stands for the new process, and what was built on the old one is
+     * dead.
      */
-    void produce(Connection c, NewEvent event) throws Exception;
+    default void produce(Instance producer, NewEvent event) throws Exception {
+        try (Connection c = producer.dataSource().getConnection()) {
+            c.setAutoCommit(false);
+            produce(c, event);
+            c.commit();
+        }
+    }
+
+    /**
+     * Writes one event on {@code c}, inside the transaction relaycheck commits: the team's own writer code (the
+     * business write and the outbox row), or one insert.
+     */
+    default void produce(Connection c, NewEvent event) throws Exception {
+        throw new UnsupportedOperationException(getClass().getName() + " implements neither produce(Instance, NewEvent) nor produce(Connection, NewEvent)");
+    }
 
     /**
      * One SQL query that reads the outbox in relaycheck's terms, a row per outbox row, with these columns (by name,
@@ -43,7 +74,7 @@ public interface RelayFactory {
 
     /**
      * One SQL query that reads the consumer's effects, a row per time an effect was applied, with the event's outbox
-     * id in a column named {@code id} (e.g. a ledger of stock moves). Null (the default): the relay delivers to
+     * id (or the {@link NewEvent#id()} relaycheck gave it) in a column named {@code id} (e.g. a ledger of stock moves). Null (the default): the relay delivers to
      * relaycheck's recording consumer, which applies each event's effect once, as an idempotent consumer does.
      */
     default String effectsQuery() {

@@ -24,18 +24,26 @@ import java.util.Set;
 public final class RelayCodeChecker {
     static final String STRATEGY_PROPERTY = "relaycheck.strategy";
 
-    private final RelayFactory factory;
+    private final java.util.function.Supplier<? extends RelayFactory> factories;
+    private final String name;
     private List<String> dbs = List.of("h2");
     private int runs = 40;
     private long seed = 1;
     private Settings settings = Settings.defaults();
 
-    private RelayCodeChecker(RelayFactory factory) {
-        this.factory = factory;
+    private RelayCodeChecker(java.util.function.Supplier<? extends RelayFactory> factories, String name) {
+        this.factories = factories;
+        this.name = name;
     }
 
-    public static RelayCodeChecker of(RelayFactory factory) {
-        return new RelayCodeChecker(factory);
+    /** The team's factory class; each run gets a new instance. */
+    public static RelayCodeChecker of(Class<? extends RelayFactory> factory) {
+        return new RelayCodeChecker(dev.relaycheck.code.check.FactoryLoader.of(factory), factory.getName());
+    }
+
+    /** Factories made by {@code factories} (e.g. {@code OutboxRelayCheck::new}), a new one each run. */
+    public static RelayCodeChecker of(java.util.function.Supplier<? extends RelayFactory> factories) {
+        return new RelayCodeChecker(factories, factories.get().getClass().getName());
     }
 
     public RelayCodeChecker db(String... dbs) {
@@ -77,7 +85,6 @@ public final class RelayCodeChecker {
 
     private List<String> check(Set<Invariant> expected) {
         JUnitVersion.require();
-        String name = factory.getClass().getName();
         List<String> problems = new ArrayList<>();
         for (String dbName : dbs) {
             DbTarget db = target(dbName);
@@ -88,7 +95,7 @@ public final class RelayCodeChecker {
             }
             CodeCheck.Outcome o;
             try {
-                o = CodeCheck.check(factory, db, settings, runs, seed, i -> true, line -> { });
+                o = CodeCheck.check(factories, db, settings, runs, seed, i -> true, line -> { });
             } catch (java.sql.SQLException | RelayRun.Refused e) {
                 throw new AssertionFailedError("relaycheck: relay " + name + " on " + dbName + " could not be checked: " + e.getMessage());
             }
@@ -107,9 +114,9 @@ public final class RelayCodeChecker {
     private List<String> replay(DbTarget db, String dbName, long s, String strategy, Set<Invariant> expected) {
         RunResult r;
         try {
-            r = new RelayRun(factory, db, settings, CodeCheck.strategy(strategy, s, settings, null), s).run();
+            r = new RelayRun(factories.get(), db, settings, CodeCheck.strategy(strategy, s, settings, null), s).run();
         } catch (java.sql.SQLException | RelayRun.Refused e) {
-            throw new AssertionFailedError("relaycheck: relay " + factory.getClass().getName() + " could not be run: " + e.getMessage());
+            throw new AssertionFailedError("relaycheck: relay " + name + " could not be run: " + e.getMessage());
         }
         boolean broke = r.findings().stream().anyMatch(f -> expected.isEmpty() || expected.contains(f.invariant()));
         if (expected.isEmpty() == !broke) {
@@ -121,7 +128,7 @@ public final class RelayCodeChecker {
 
     private String replayLine(String db, CodeCheck.RunId run) {
         String seedArgs = " -D" + TestReplay.SEED_PROPERTY + "=" + run.seed() + " -D" + STRATEGY_PROPERTY + "=" + run.strategy();
-        String cli = "relaycheck code replay --relay " + factory.getClass().getName() + " --classpath <your classes and dependencies> --db "
+        String cli = "relaycheck code replay --relay " + name + " --classpath <your classes and dependencies> --db "
                 + db + " --strategy " + run.strategy() + " --seed " + run.seed()
                 + (settings.instanceIds() == Settings.InstanceIds.REUSED ? " --instance-ids reused" : "");
         return TestReplay.find().map(t -> t.line() + seedArgs + "\n    or: " + cli).orElse(cli);
@@ -137,6 +144,6 @@ public final class RelayCodeChecker {
 
     @Override
     public String toString() {
-        return "RelayCodeChecker[" + factory.getClass().getName() + " on " + dbs + ", " + runs + " runs]";
+        return "RelayCodeChecker[" + name + " on " + dbs + ", " + runs + " runs]";
     }
 }

@@ -48,13 +48,7 @@ public final class RelaycheckExtension implements InvocationInterceptor, Paramet
     }
 
     private static void checkRelayCode(CheckRelayCode spec) {
-        dev.relaycheck.code.RelayFactory factory;
-        try {
-            factory = spec.value().getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalArgumentException("@CheckRelayCode needs " + spec.value().getName() + " to have a public no-argument constructor", e);
-        }
-        RelayCodeChecker checker = RelayCodeChecker.of(factory).db(spec.db()).runs(spec.runs()).seed(spec.seed()).instanceIds(spec.instanceIds());
+        RelayCodeChecker checker = RelayCodeChecker.of(spec.value()).db(spec.db()).runs(spec.runs()).seed(spec.seed()).instanceIds(spec.instanceIds());
         if (spec.expectViolation().length == 0) {
             checker.assertPasses();
         } else {

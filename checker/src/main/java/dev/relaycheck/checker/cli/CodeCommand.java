@@ -74,7 +74,7 @@ final class CodeCommand implements Callable<Integer> {
             }
         }
 
-        RelayFactory factory() {
+        java.util.function.Supplier<RelayFactory> factory() {
             if (relay == null || relay.isBlank()) {
                 throw new UsageException("--relay CLASS is required: your dev.relaycheck.code.RelayFactory");
             }
@@ -127,7 +127,7 @@ final class CodeCommand implements Callable<Integer> {
             throw new UsageException("--runs must be at least 1");
         }
         Settings settings = relay.settings();
-        RelayFactory factory = relay.factory();
+        java.util.function.Supplier<RelayFactory> factory = relay.factory();
         PrintWriter o = spec.commandLine().getOut();
         StringBuilder report = new StringBuilder();
         List<CodeCheck.Verdict> verdicts = new ArrayList<>();
@@ -203,7 +203,7 @@ final class CodeCommand implements Callable<Integer> {
         @Override
         public Integer call() throws SQLException {
             Settings settings = relay.settings();
-            RelayFactory factory = relay.factory();
+            RelayFactory factory = relay.factory().get();
             if (strategy.equals("schedule") && (schedule == null || schedule.isBlank())) {
                 throw new UsageException("--strategy schedule needs --schedule");
             }

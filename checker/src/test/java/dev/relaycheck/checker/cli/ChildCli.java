@@ -46,9 +46,18 @@ public final class ChildCli {
      * over with {@code --classpath} like the jars a user points relaycheck at.
      */
     public static Run runAsUser(String... args) {
+        return runAsUser(List.of(), args);
+    }
+
+    /**
+     * The same, with {@code userJars} (the libraries the team's classes use, which it passes with {@code --classpath})
+     * left off relaycheck's own class path too: a library that loads the team's classes by name (a handler class,
+     * a bean) must be loaded where those classes are, as it is when relaycheck's class path has nothing of the team's.
+     */
+    public static Run runAsUser(List<String> userJars, String... args) {
         Path here = Path.of("").toAbsolutePath();
         List<String> cp = new ArrayList<>(List.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator)));
-        cp.removeIf(p -> Path.of(p).toAbsolutePath().startsWith(here.resolve("target")));
+        cp.removeIf(p -> Path.of(p).toAbsolutePath().startsWith(here.resolve("target")) || userJars.contains(p));
         return run(here, List.of(), String.join(java.io.File.pathSeparator, cp), args);
     }
 

@@ -22,7 +22,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Many runs of a relay's code on one database: run {@code i} draws its schedule from seed
+ * Many runs of a relay's code on one database, each with a new instance of the team's factory: run {@code i} draws its schedule from seed
  * {@code SplitMix64.derive(seed, i)}, by a random walk when {@code i} is even and by PCT when it is odd. Every
  * invariant broken is reported with the first run that broke it, its trace and the line that replays it; a run
  * whose actor did not reach its next point within the bound is run again with three times the bound before it
@@ -78,7 +78,7 @@ public final class CodeCheck {
 
         /** What the runs missed of what a pass needs. */
         public List<Reached> missing() {
-            return Reached.REQUIRED.stream().filter(r -> reached.getOrDefault(r, 0) == 0).toList();
+            return Reached.required(reached).stream().filter(r -> reached.getOrDefault(r, 0) == 0).toList();
         }
 
         public Verdict verdict() {
@@ -100,7 +100,7 @@ public final class CodeCheck {
      * Runs {@code runs} runs of {@code factory} on {@code db}, the indexes {@code shard} picks of them; {@code progress}
      * hears one line per run.
      */
-    public static Outcome check(RelayFactory factory, DbTarget db, Settings settings, int runs, long baseSeed,
+    public static Outcome check(java.util.function.Supplier<? extends RelayFactory> factories, DbTarget db, Settings settings, int runs, long baseSeed,
                                 java.util.function.IntPredicate shard, Consumer<String> progress) throws SQLException {
         Map<Invariant, Failure> failures = new EnumMap<>(Invariant.class);
         Map<Invariant, Failure> notPromised = new EnumMap<>(Invariant.class);
@@ -113,9 +113,9 @@ public final class CodeCheck {
             }
             made++;
             RunId id = RunId.of(baseSeed, i);
-            RunResult r = run(factory, db, settings, id);
+            RunResult r = run(factories.get(), db, settings, id);
             if (r.unfinished() != null) {
-                RunResult again = run(factory, db, settings.withBound(settings.bound().multipliedBy(3)), id);
+                RunResult again = run(factories.get(), db, settings.withBound(settings.bound().multipliedBy(3)), id);
                 stuck.add(new Stuck(id, again.unfinished() != null ? again.unfinished() : r.unfinished(), again.unfinished() != null));
                 if (again.unfinished() == null) {
                     r = again;

@@ -25,8 +25,9 @@ public final class CodeReport {
         StringBuilder b = new StringBuilder(heading(relay, o)).append('\n');
         b.append("  reached: ");
         List<String> reached = new ArrayList<>();
+        List<Reached> required = Reached.required(o.reached());
         for (Reached r : Reached.values()) {
-            reached.add(r.what() + " (" + o.reached().getOrDefault(r, 0) + " runs" + (Reached.REQUIRED.contains(r) ? ", required" : "") + ")");
+            reached.add(r.what() + " (" + o.reached().getOrDefault(r, 0) + " runs" + (required.contains(r) ? ", required" : "") + ")");
         }
         b.append(String.join("; ", reached)).append('\n');
         for (CodeCheck.Failure f : o.failures().values()) {

@@ -16,6 +16,11 @@ public final class Actor {
     boolean finished;
     /** The database session its last statement runs on (to tell a lock wait from work), or -1. */
     volatile long session = -1;
+    /**
+     * Not yet at its first point: the relay is being built (classes load and initialise, one thread waiting on
+     * another's class initialisation), and nothing of the run waits on it yet, so it is never taken as blocked.
+     */
+    boolean starting = true;
     /** Seen in its database's retry of a write that met an uncommitted row (see {@link LockWaits#retriesOnLock}). */
     boolean retrying;
 

@@ -70,6 +70,7 @@ public final class Conductor {
         synchronized (lock) {
             actor.waiting = point;
             actor.retrying = false;
+            actor.starting = false;
             lock.notifyAll();
             boolean interrupted = false;
             while (actor.permit == null) {
@@ -156,7 +157,7 @@ public final class Conductor {
                 }
                 List<Actor> free = new ArrayList<>();
                 for (Actor a : now) {
-                    boolean blocked = a.permit == null && (waitingOnRows.contains(a.session) || retriesOnLock(a)
+                    boolean blocked = a.permit == null && !a.starting && (waitingOnRows.contains(a.session) || retriesOnLock(a)
                             || javaBlocked(a, parkedAt, parkedLooks));
                     if (!blocked) {
                         free.add(a);

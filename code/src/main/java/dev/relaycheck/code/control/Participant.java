@@ -116,6 +116,11 @@ public final class Participant {
         close(c);
     }
 
+    /** Whether a connection of this participant broke since {@code since} of them had (a commit acknowledgement lost). */
+    public synchronized int brokenConnections() {
+        return broken.size();
+    }
+
     synchronized boolean isBroken(Connection c) {
         return broken.stream().anyMatch(b -> b == c);
     }

@@ -172,14 +172,15 @@ public final class Judge {
 
     /** A delivery {@code who} handed to the consumer: a redelivery when the event's effect was applied already. */
     public void delivering(Snapshot now, String outboxId) {
+        reached.add(Reached.CONSUMER_BOUNDARY);
         if (now.effects(outboxId) > 0) {
             reached.add(Reached.REDELIVERY);
         }
     }
 
-    /** An instance crashed; {@code holding} says whether it held a lease then. */
-    public void crashed(boolean holding) {
-        if (holding) {
+    /** {@code participant} crashed: a crash with a lease when a row's lease is one its steps took. */
+    public void crashed(String participant) {
+        if (holders.values().stream().anyMatch(h -> h.who().participant().equals(participant))) {
             reached.add(Reached.CRASH_WITH_LEASE);
         }
     }

@@ -75,7 +75,8 @@ public final class RelayRun {
     private final List<String> schedule = new ArrayList<>();
     /** The event the producer writes now, or wrote last: the rows a producer's step adds are its. */
     private volatile String producing;
-    private volatile int committedEvents;
+    /** The last event whose rows the outbox shows: a restarted producer goes on after it. */
+    private int writtenEvents;
     private volatile String refusal;
     private volatile String codeError;
     private String unfinished;
@@ -105,10 +106,8 @@ public final class RelayRun {
         dbs = db.acquire(true);
         try {
             observer = DriverManager.getConnection(dbs.outboxUrl());
-            try (Connection c = DriverManager.getConnection(dbs.outboxUrl())) {
-                c.setAutoCommit(false);
-                factory.createSchema(c);
-                c.commit();
+            try {
+                factory.createSchema(new PlainDataSource(dbs.outboxUrl()));
             } catch (Exception e) {
                 throw new Refused(factory.getClass().getName() + ".createSchema threw " + describe(e));
             }
@@ -116,7 +115,7 @@ public final class RelayRun {
             LockWaits waits = db.dialect() == Dialect.H2 ? LockWaits.h2(observer) : LockWaits.postgres(observer);
             conductor = new Conductor(waits, settings.bound().toNanos());
             judge = new Judge(world(), factory.notPromised());
-            startProducer();
+            startProducer(PRODUCER, 1);
             for (int i = 1; i <= settings.instances(); i++) {
                 startInstance("relay-" + i, "relay-" + i);
             }
@@ -210,7 +209,7 @@ public final class RelayRun {
 
     /** Every event written, and each applied and done with (delivered, or its row gone). */
     private boolean allDone() {
-        if (committedEvents < settings.events()) {
+        if (writtenEvents < settings.events()) {
             return false;
         }
         for (String id : produced) {
@@ -237,13 +236,11 @@ public final class RelayRun {
         }
         for (Conductor.Waiting w : waiting) {
             String a = w.actor().label();
-            if (w.actor().participant().name().equals(PRODUCER)) {
-                continue;
+            boolean producer = w.actor().participant().instanceId().equals(PRODUCER);
+            if (crashes < settings.crashes() && !(producer && w.point().kind() == Point.Kind.PRODUCE)) {
+                out.add(new Choice.Crash(a)); // the producer's process too, while it writes or works after its commit
             }
-            if (crashes < settings.crashes()) {
-                out.add(new Choice.Crash(a));
-            }
-            if (settings.instanceIds() == Settings.InstanceIds.REUSED && replacements < settings.replacements()) {
+            if (!producer && settings.instanceIds() == Settings.InstanceIds.REUSED && replacements < settings.replacements()) {
                 out.add(new Choice.Replace(a));
             }
             if (w.point().isCommit() && lostCommits < settings.lostCommits()) {
@@ -281,13 +278,19 @@ public final class RelayRun {
             Participant p = actor.participant();
             point = "CRASH at " + w.point();
             crashes++;
-            judge.crashed(before.rows().stream().anyMatch(r -> r.leased() && p.instanceId().equals(r.owner())));
+            judge.crashed(p.name());
             p.crash();
             conductor.waiting().stream().filter(x -> x.actor().participant() == p).forEach(x -> conductor.let(x.actor(), Permit.CRASH));
-            boolean reuse = settings.instanceIds() == Settings.InstanceIds.REUSED;
-            String name = reuse ? primed(p.name()) : "relay-" + (participants.size());
-            startInstance(name, reuse ? p.instanceId() : name);
-            point += "; " + name + " starts" + (reuse ? " with the same instance id" : "");
+            if (p.instanceId().equals(PRODUCER)) { // the service restarts and goes on with the events it has not written
+                String name = primed(p.name());
+                startProducer(name, writtenEvents + 1);
+                point += "; " + name + " starts";
+            } else {
+                boolean reuse = settings.instanceIds() == Settings.InstanceIds.REUSED;
+                String name = reuse ? primed(p.name()) : "relay-" + (participants.size());
+                startInstance(name, reuse ? p.instanceId() : name);
+                point += "; " + name + " starts" + (reuse ? " with the same instance id" : "");
+            }
         } else if (c instanceof Choice.Replace rp) {
             Conductor.Waiting w = waitingActor(rp.actor());
             actor = w.actor();
@@ -402,7 +405,7 @@ public final class RelayRun {
         synchronized (recorded) {
             copy = new TreeMap<>(recorded);
         }
-        Snapshot s = reader.read(observer, copy);
+        Snapshot s = byOutboxId(reader.read(observer, copy));
         for (Row r : s.rows()) {
             if (OutboxReader.offClock(r.leaseExpiry())) {
                 throw new Refused("the outbox query read a lease expiry of " + r.leaseExpiry() + " for row " + r.id()
@@ -413,13 +416,25 @@ public final class RelayRun {
         return s;
     }
 
+    /** Effects the consumer recorded under relaycheck's event names ({@code E1}), counted under their outbox ids. */
+    private Snapshot byOutboxId(Snapshot s) {
+        if (s.effects().keySet().stream().noneMatch(k -> !labels.containsKey(k) && labels.containsValue(k))) {
+            return s;
+        }
+        Map<String, String> idOf = new TreeMap<>();
+        labels.forEach((id, label) -> idOf.put(label, id));
+        SortedMap<String, Integer> effects = new TreeMap<>();
+        s.effects().forEach((k, n) -> effects.merge(labels.containsKey(k) ? k : idOf.getOrDefault(k, k), n, Integer::sum));
+        return new Snapshot(s.rows(), effects);
+    }
+
     /** Names rows that appeared: the producer's by the event it was writing, others by their id. */
     private void labelNewRows(Actor actor) {
         for (Row r : snapshot.rows()) {
             if (labels.containsKey(r.id())) {
                 continue;
             }
-            boolean byProducer = actor != null && actor.participant().name().equals(PRODUCER) && producing != null;
+            boolean byProducer = actor != null && actor.participant().instanceId().equals(PRODUCER) && producing != null;
             String label = byProducer ? producing : r.id();
             if (byProducer && labels.containsValue(label)) {
                 label = label + "+" + r.id(); // a second row for one event
@@ -427,6 +442,7 @@ public final class RelayRun {
             labels.put(r.id(), label);
             if (byProducer) {
                 produced.add(r.id());
+                writtenEvents = Math.max(writtenEvents, Integer.parseInt(producing.substring(1)));
             }
         }
     }
@@ -526,34 +542,41 @@ public final class RelayRun {
         return ScheduledDataSource.of(p, conductor, () -> DriverManager.getConnection(url), observerOf());
     }
 
-    private void startProducer() {
-        Participant p = participant(PRODUCER, PRODUCER);
-        DataSource ds = dataSource(p);
+    /**
+     * The service's writer thread, writing events {@code from} on; a restarted one ({@code producer'}) goes on with the
+     * first event that has no row yet. A write whose commit acknowledgement relaycheck lost committed all the same.
+     */
+    private void startProducer(String name, int from) {
+        Participant p = participant(name, PRODUCER);
+        Instance producer = new Handle(p, dataSource(p));
         Thread t = new Thread(() -> {
             Actor me = conductor.current(p);
             try {
-                for (int k = 1; k <= settings.events(); k++) {
+                for (int k = from; k <= settings.events(); k++) {
                     NewEvent e = new NewEvent("E" + k, "SKU-" + ((k - 1) % settings.aggregates() + 1), k, k);
                     if (conductor.arrive(me, new Point(Point.Kind.PRODUCE, null, e.id())) != Permit.GO) {
                         return;
                     }
                     producing = e.id();
-                    try (Connection c = ds.getConnection()) {
-                        c.setAutoCommit(false);
-                        factory.produce(c, e);
-                        c.commit();
-                        committedEvents++;
+                    int broken = p.brokenConnections();
+                    try {
+                        factory.produce(producer, e);
                     } catch (InstanceCrashed stop) {
                         return;
                     } catch (Exception | Error ex) {
-                        codeError = factory.getClass().getName() + ".produce threw " + describe(ex) + " writing " + e;
-                        return;
+                        if (p.crashed()) {
+                            return; // it died there, whatever the code made of it on the way out
+                        }
+                        if (p.brokenConnections() == broken) {
+                            codeError = factory.getClass().getName() + ".produce threw " + describe(ex) + " writing " + e;
+                            return;
+                        }
                     }
                 }
             } finally {
                 conductor.finished(me);
             }
-        }, "relaycheck-producer");
+        }, "relaycheck-" + name);
         begin(p, t);
     }
 
@@ -587,6 +610,9 @@ public final class RelayRun {
             } catch (InstanceCrashed dead) {
                 // it died while relaycheck built it
             } catch (Exception | Error e) {
+                if (p.crashed()) {
+                    return;
+                }
                 codeError = factory.getClass().getName() + ".newInstance threw " + describe(e) + " for " + name;
             } finally {
                 conductor.finished(me);
@@ -634,8 +660,12 @@ public final class RelayRun {
         }
     }
 
+    /** An exception in one line: its class, message and where it was thrown (the first frame outside the JDK). */
     private static String describe(Throwable e) {
-        return e.getClass().getName() + (e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse(""));
+        String where = java.util.Arrays.stream(e.getStackTrace()).filter(f -> !f.getClassName().startsWith("java."))
+                .findFirst().map(f -> " at " + f).orElse("");
+        return e.getClass().getName() + (e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse("")) + where
+                + (e.getCause() != null && e.getCause() != e ? " (caused by " + describe(e.getCause()) + ")" : "");
     }
 
     /** What one instance is given. */

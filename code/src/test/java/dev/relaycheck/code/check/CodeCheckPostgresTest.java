@@ -21,7 +21,7 @@ class CodeCheckPostgresTest {
     static final int RUNS = 24;
 
     static CodeCheck.Outcome check(RelayFactory f) throws SQLException {
-        return CodeCheck.check(f, PostgresForCode.target(), Settings.defaults(), RUNS, 1, i -> true, line -> { });
+        return CodeCheck.check(() -> f, PostgresForCode.target(), Settings.defaults(), RUNS, 1, i -> true, line -> { });
     }
 
     @Test

@@ -31,7 +31,7 @@ class CodeCheckTest {
     static final int RUNS = 40;
 
     static CodeCheck.Outcome check(RelayFactory f, Settings s) throws SQLException {
-        return CodeCheck.check(f, DbTarget.h2(), s, RUNS, 1, i -> true, line -> { });
+        return CodeCheck.check(() -> f, DbTarget.h2(), s, RUNS, 1, i -> true, line -> { });
     }
 
     @Test
