@@ -187,9 +187,10 @@ public final class Judge {
 
     /**
      * The end of the healing phase: every event written ({@code produced}, outbox ids) must have had its effect
-     * applied; {@code healingSteps} says how long the relay had.
+     * applied; {@code healingSteps} says how long the relay had, {@code pollFailure} what the last poll of the healing
+     * phase that threw threw (null when none did).
      */
-    public void end(Snapshot last, List<String> produced, int healingSteps) {
+    public void end(Snapshot last, List<String> produced, int healingSteps, String pollFailure) {
         for (String id : produced) {
             if (last.effects(id) > 0) {
                 continue;
@@ -204,7 +205,8 @@ public final class Judge {
                         + ", but its effect was never applied: the event is lost");
             } else {
                 add(Invariant.EVENTUAL_DELIVERY, 0, "after the faults stopped and every instance polled past every lease ("
-                        + healingSteps + " healing steps), " + label + " is still " + r.state(world::show) + " and its effect was never applied");
+                        + healingSteps + " healing steps), " + label + " is still " + r.state(world::show) + " and its effect was never applied"
+                        + (pollFailure == null ? "" : "; the healing phase's last poll that failed: " + pollFailure));
             }
         }
     }

@@ -87,6 +87,8 @@ public final class RelayRun {
     private int lostCommits;
     private int consumerFaults;
     private int healingSteps;
+    /** What the last poll of the healing phase that threw said, by whom. */
+    private String healingPollFailure;
     /** The actors that waited on a lock when the last step settled. */
     private List<Actor> lastBlocked = List.of();
 
@@ -128,7 +130,7 @@ public final class RelayRun {
                 healingPhase();
             }
             if (unfinished == null) {
-                judge.end(snapshot, produced, healingSteps);
+                judge.end(snapshot, produced, healingSteps, healingPollFailure);
             }
             return result();
         } finally {
@@ -339,6 +341,9 @@ public final class RelayRun {
         }
         result = relabel(result);
         point = relabel(point);
+        if (phase.equals("healing") && result.startsWith("the poll threw")) {
+            healingPollFailure = actor.label() + "'s " + result.substring("the ".length());
+        }
         Participant p = actor == null ? null : actor.participant();
         Judge.Who who = p == null ? new Judge.Who("clock", "clock", "clock", 0)
                 : new Judge.Who(actor.label(), p.name(), p.instanceId(), p.polls());

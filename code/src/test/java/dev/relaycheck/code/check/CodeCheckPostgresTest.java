@@ -40,4 +40,19 @@ class CodeCheckPostgresTest {
         RunResult again = CodeCheck.run(new NoSkipLocked(), PostgresForCode.target(), Settings.defaults(), f.run());
         assertThat(again.traceText()).as("the replay runs the same statements").isEqualTo(f.result().traceText());
     }
+
+    /**
+     * A statement that waits on a row lock another instance's open transaction holds is told apart from one that works
+     * by what the database says: the run goes on with the others, and the wait ends when the holder commits.
+     */
+    @org.junit.jupiter.api.Test
+    void aStatementWaitingOnALockLetsTheOthersGoOn() throws java.sql.SQLException {
+        boolean seen = false;
+        for (int i = 0; i < 16 && !seen; i++) {
+            String trace = CodeCheck.run(new com.team.outbox.broken.UnfencedMarkSent(), PostgresForCode.target(), dev.relaycheck.code.run.Settings.defaults(),
+                    CodeCheck.RunId.of(1, i)).traceText();
+            seen = trace.contains("-> waits for a lock another transaction holds") && trace.matches("(?s).*'s waiting statement went on: \\d rows?.*");
+        }
+        org.assertj.core.api.Assertions.assertThat(seen).as("a lock wait, and the statement going on after the holder's commit").isTrue();
+    }
 }
