@@ -23,6 +23,8 @@ import java.util.Set;
  */
 public final class RelayCodeChecker {
     static final String STRATEGY_PROPERTY = "relaycheck.strategy";
+    /** A shrunk failure's schedule, as its replay line gives it: the test runs exactly these steps. */
+    static final String SCHEDULE_PROPERTY = "relaycheck.schedule";
 
     private final java.util.function.Supplier<? extends RelayFactory> factories;
     private final String name;
@@ -89,8 +91,10 @@ public final class RelayCodeChecker {
         for (String dbName : dbs) {
             DbTarget db = target(dbName);
             String replaySeed = System.getProperty(TestReplay.SEED_PROPERTY);
-            if (replaySeed != null) {
-                problems.addAll(replay(db, dbName, Long.parseLong(replaySeed.strip()), System.getProperty(STRATEGY_PROPERTY, "random"), expected));
+            String replaySchedule = System.getProperty(SCHEDULE_PROPERTY);
+            if (replaySchedule != null || replaySeed != null) {
+                problems.addAll(replay(db, dbName, replaySeed == null ? 0 : Long.parseLong(replaySeed.strip()),
+                        replaySchedule != null ? "schedule" : System.getProperty(STRATEGY_PROPERTY, "random"), replaySchedule, expected));
                 continue;
             }
             CodeCheck.Outcome o;
@@ -99,7 +103,7 @@ public final class RelayCodeChecker {
             } catch (java.sql.SQLException | RelayRun.Refused e) {
                 throw new AssertionFailedError("relaycheck: relay " + name + " on " + dbName + " could not be checked: " + e.getMessage());
             }
-            String text = CodeReport.text(name, o, f -> replayLine(dbName, f.run()));
+            String text = CodeReport.text(name, o, f -> replayLine(dbName, f));
             if (expected.isEmpty()) {
                 if (o.verdict() != CodeCheck.Verdict.PASSED) {
                     problems.add("relaycheck: " + text);
@@ -111,10 +115,10 @@ public final class RelayCodeChecker {
         return problems;
     }
 
-    private List<String> replay(DbTarget db, String dbName, long s, String strategy, Set<Invariant> expected) {
+    private List<String> replay(DbTarget db, String dbName, long s, String strategy, String schedule, Set<Invariant> expected) {
         RunResult r;
         try {
-            r = new RelayRun(factories.get(), db, settings, CodeCheck.strategy(strategy, s, settings, null), s).run();
+            r = new RelayRun(factories.get(), db, settings, CodeCheck.strategy(strategy, s, settings, schedule), s).run();
         } catch (java.sql.SQLException | RelayRun.Refused e) {
             throw new AssertionFailedError("relaycheck: relay " + name + " could not be run: " + e.getMessage());
         }
@@ -122,16 +126,23 @@ public final class RelayCodeChecker {
         if (expected.isEmpty() == !broke) {
             return List.of();
         }
-        return List.of("relaycheck: the schedule " + strategy + " seed " + s + " on " + dbName + (r.failed() ? " breaks " + r.findings()
+        return List.of("relaycheck: the schedule " + (schedule != null ? "'" + schedule + "'" : strategy + " seed " + s) + " on " + dbName + (r.failed() ? " breaks " + r.findings()
                 : " breaks nothing") + "\n" + CodeReport.trace(r, 0));
     }
 
-    private String replayLine(String db, CodeCheck.RunId run) {
-        String seedArgs = " -D" + TestReplay.SEED_PROPERTY + "=" + run.seed() + " -D" + STRATEGY_PROPERTY + "=" + run.strategy();
-        String cli = "relaycheck code replay --relay " + name + " --classpath <your classes and dependencies> --db "
-                + db + " --strategy " + run.strategy() + " --seed " + run.seed()
+    /** {@code mvn test} of this test with the failure's schedule, then the CLI's line for the same. */
+    private String replayLine(String db, CodeCheck.Failure f) {
+        String schedule = shellQuoted(f.result().schedule());
+        String args = f.shrunk() ? " -D" + SCHEDULE_PROPERTY + "=" + schedule
+                : " -D" + TestReplay.SEED_PROPERTY + "=" + f.run().seed() + " -D" + STRATEGY_PROPERTY + "=" + f.run().strategy();
+        String cli = "relaycheck code replay --relay " + name + " --classpath <your classes and dependencies> --db " + db
+                + (f.shrunk() ? " --strategy schedule --schedule " + schedule : " --strategy " + f.run().strategy() + " --seed " + f.run().seed())
                 + (settings.instanceIds() == Settings.InstanceIds.REUSED ? " --instance-ids reused" : "");
-        return TestReplay.find().map(t -> t.line() + seedArgs + "\n    or: " + cli).orElse(cli);
+        return TestReplay.find().map(t -> t.line() + args + "\n    or: " + cli).orElse(cli);
+    }
+
+    private static String shellQuoted(String s) {
+        return "'" + s.replace("'", "'\\''") + "'";
     }
 
     private static DbTarget target(String db) {

@@ -131,6 +131,8 @@ final class CodeCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         StringBuilder report = new StringBuilder();
         List<CodeCheck.Verdict> verdicts = new ArrayList<>();
+        List<CodeCheck.Outcome> outcomes = new ArrayList<>();
+        java.util.Map<CodeCheck.Outcome, String> dbNames = new java.util.IdentityHashMap<>();
         for (String name : dbs) {
             DbTarget db = target(name);
             CodeCheck.Outcome outcome;
@@ -141,17 +143,21 @@ final class CodeCommand implements Callable<Integer> {
             } catch (RelayRun.Refused | OutboxReader.BadQuery e) {
                 throw new UsageException(e.getMessage());
             }
-            String text = CodeReport.text(relay.relay, outcome, f -> replayLine(name, f.run()));
+            String text = CodeReport.text(relay.relay, outcome, f -> replayLine(name, f));
             o.print(text.substring(text.indexOf('\n') + 1));
             report.append(text).append('\n');
             verdicts.add(outcome.verdict());
+            outcomes.add(outcome);
+            dbNames.put(outcome, name);
         }
         Files.createDirectories(out);
         Files.writeString(out.resolve("report.txt"), report);
+        Files.writeString(out.resolve("index.html"), dev.relaycheck.checker.report.CodeHtml.page(relay.relay, outcomes,
+                f -> replayLine(outcomes.stream().filter(x -> x.failures().containsValue(f)).findFirst().map(dbNames::get).orElse("h2"), f)));
         CodeCheck.Verdict worst = verdicts.contains(CodeCheck.Verdict.FAILED) ? CodeCheck.Verdict.FAILED
                 : verdicts.contains(CodeCheck.Verdict.INCONCLUSIVE) ? CodeCheck.Verdict.INCONCLUSIVE
                 : verdicts.contains(CodeCheck.Verdict.VACUOUS) ? CodeCheck.Verdict.VACUOUS : CodeCheck.Verdict.PASSED;
-        o.println("verdict: " + worst + " for relay " + relay.relay + " on " + String.join(", ", dbs) + " (report: " + out.resolve("report.txt") + ")");
+        o.println("verdict: " + worst + " for relay " + relay.relay + " on " + String.join(", ", dbs) + " (report: " + out.resolve("index.html") + ")");
         return exit(worst);
     }
 
@@ -164,10 +170,13 @@ final class CodeCommand implements Callable<Integer> {
         };
     }
 
-    private String replayLine(String db, CodeCheck.RunId run) {
+    /** The line that runs a failure's (shrunk) schedule again. */
+    private String replayLine(String db, CodeCheck.Failure f) {
         List<String> a = new ArrayList<>(List.of("code", "replay"));
         a.addAll(relay.args());
-        a.addAll(List.of("--db", db, "--strategy", run.strategy(), "--seed", String.valueOf(run.seed())));
+        a.addAll(List.of("--db", db));
+        a.addAll(f.shrunk() ? List.of("--strategy", "schedule", "--schedule", f.result().schedule())
+                : List.of("--strategy", f.run().strategy(), "--seed", String.valueOf(f.run().seed())));
         StringBuilder b = new StringBuilder(dev.relaycheck.checker.replay.ReplayLine.launcher());
         a.forEach(x -> b.append(' ').append(dev.relaycheck.checker.replay.ReplayLine.shellQuoted(x)));
         return b.toString();

@@ -56,8 +56,20 @@ public final class CodeCheck {
         };
     }
 
-    /** An invariant broken: the first run (by index) that broke it. */
-    public record Failure(Finding finding, RunId run, RunResult result) {
+    /**
+     * An invariant broken: the first run (by index) that broke it, and that run's schedule shrunk while it still
+     * breaks it ({@code result}, replayed by {@code --strategy schedule --schedule ...}).
+     */
+    public record Failure(Finding finding, RunId run, RunResult result, int unshrunkSteps) {
+        /** Whether shrinking made the schedule shorter. */
+        public boolean shrunk() {
+            return result.strategy().equals("schedule");
+        }
+    }
+
+    /** Shrinking attempts per invariant broken: each is a run, and a PostgreSQL run costs many times an H2 one. */
+    public static int shrinkAttempts(DbTarget db) {
+        return db.dialect() == dev.relaycheck.jdbc.Dialect.H2 ? 40 : 12;
     }
 
     /** A run that did not progress, run again with three times the bound, and how that went. */
@@ -122,10 +134,14 @@ public final class CodeCheck {
                 }
             }
             for (Finding f : r.findings()) {
-                failures.putIfAbsent(f.invariant(), new Failure(f, id, r));
+                if (!failures.containsKey(f.invariant())) {
+                    RunResult small = Shrinker.shrink(factories, db, settings, r, f.invariant(), shrinkAttempts(db));
+                    Finding same = small.findings().stream().filter(x -> x.invariant() == f.invariant()).findFirst().orElse(f);
+                    failures.put(f.invariant(), new Failure(same, id, small, r.schedule().split(" ").length));
+                }
             }
             for (Finding f : r.notPromised()) {
-                notPromised.putIfAbsent(f.invariant(), new Failure(f, id, r));
+                notPromised.putIfAbsent(f.invariant(), new Failure(f, id, r, 0));
             }
             r.reached().forEach(x -> reached.merge(x, 1, Integer::sum));
             progress.accept(String.format("  run %d (%s seed %d): %s", i, id.strategy(), id.seed(), r.unfinished() != null ? "did not progress"

@@ -32,7 +32,9 @@ public final class CodeReport {
         b.append(String.join("; ", reached)).append('\n');
         for (CodeCheck.Failure f : o.failures().values()) {
             b.append("  FAILED ").append(f.finding().invariant()).append(" in run ").append(f.run().index()).append(" (")
-                    .append(f.run().strategy()).append(" seed ").append(f.run().seed()).append("): ").append(f.finding().detail()).append('\n');
+                    .append(f.run().strategy()).append(" seed ").append(f.run().seed())
+                    .append(f.shrunk() ? ", its " + f.unshrunkSteps() + " scheduled steps shrunk to " + scheduled(f.result()) : "")
+                    .append("): ").append(f.finding().detail()).append('\n');
             b.append(indent(trace(f.result(), f.finding().step()), "    "));
             b.append("    replay: ").append(replay.apply(f)).append('\n');
         }
@@ -52,6 +54,10 @@ public final class CodeReport {
         }
         b.append("  ").append(o.verdict()).append('\n');
         return b.toString();
+    }
+
+    private static int scheduled(RunResult r) {
+        return r.schedule().isBlank() ? 0 : r.schedule().split(" ").length;
     }
 
     /**
@@ -83,7 +89,8 @@ public final class CodeReport {
         return b.toString();
     }
 
-    private static boolean idle(TraceLine t) {
+    /** A healing step that changed nothing: a poll that found nothing, a tick (drawn as one line in a run of them). */
+    public static boolean idle(TraceLine t) {
         return t.phase().equals("healing") && t.changes().isEmpty() && (t.result().isEmpty() || t.result().equals("0 rows"));
     }
 

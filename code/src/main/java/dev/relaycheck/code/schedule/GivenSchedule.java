@@ -9,9 +9,20 @@ import java.util.List;
  */
 public final class GivenSchedule implements Strategy {
     private final List<Choice> steps;
+    private final boolean lenient;
+    private int next;
 
     public GivenSchedule(String text) {
-        this.steps = text.isBlank() ? List.of() : Arrays.stream(text.trim().split("\\s+")).map(Choice::parse).toList();
+        this(text.isBlank() ? List.of() : Arrays.stream(text.trim().split("\\s+")).map(Choice::parse).toList(), false);
+    }
+
+    /**
+     * {@code steps} in order; when {@code lenient}, a step not enabled where it comes is passed over (a shrinker's
+     * candidate, with some steps taken out, is still a schedule).
+     */
+    public GivenSchedule(List<Choice> steps, boolean lenient) {
+        this.steps = List.copyOf(steps);
+        this.lenient = lenient;
     }
 
     public int length() {
@@ -20,14 +31,16 @@ public final class GivenSchedule implements Strategy {
 
     @Override
     public Choice pick(List<Choice> enabled, int step) {
-        if (step >= steps.size()) {
-            return null;
+        while (next < steps.size()) {
+            Choice c = steps.get(next++);
+            if (enabled.contains(c)) {
+                return c;
+            }
+            if (!lenient) {
+                throw new Diverged(next - 1, c, enabled);
+            }
         }
-        Choice c = steps.get(step);
-        if (!enabled.contains(c)) {
-            throw new Diverged(step, c, enabled);
-        }
-        return c;
+        return null;
     }
 
     @Override

@@ -37,7 +37,8 @@ class CodeCheckPostgresTest {
         CodeCheck.Outcome o = check(new NoSkipLocked());
         assertThat(o.failures()).containsKey(Invariant.SINGLE_LIVE_LEASE);
         CodeCheck.Failure f = o.failures().get(Invariant.SINGLE_LIVE_LEASE);
-        RunResult again = CodeCheck.run(new NoSkipLocked(), PostgresForCode.target(), Settings.defaults(), f.run());
+        RunResult again = new dev.relaycheck.code.run.RelayRun(new NoSkipLocked(), PostgresForCode.target(), Settings.defaults(),
+                CodeCheck.strategy(f.result().strategy(), f.run().seed(), Settings.defaults(), f.result().schedule()), f.run().seed()).run();
         assertThat(again.traceText()).as("the replay runs the same statements").isEqualTo(f.result().traceText());
     }
 

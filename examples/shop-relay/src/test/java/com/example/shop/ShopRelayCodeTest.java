@@ -46,9 +46,9 @@ class ShopRelayCodeTest {
         ChildCli.Run r = runAsUser("code", "--relay", "com.example.shop.relaycheck.UnfencedShopRelayCode", "--classpath",
                 SHOP_CLASSES.toString(), "--db", db, "--runs", runs(db), "--out", "target/relaycheck-code-broken-" + db);
         assertThat(r.exit()).as(r.toString()).isEqualTo(1);
-        assertThat(r.out()).containsPattern("FAILED STALE_ACK_REJECTED in run \\d+ \\(\\w+ seed -?\\d+\\): relay-\\d'* changed E\\d");
+        assertThat(r.out()).containsPattern("FAILED STALE_ACK_REJECTED in run \\d+ \\(\\w+ seed -?\\d+(, its \\d+ scheduled steps shrunk to \\d+)?\\): relay-\\d'* changed E\\d");
         String replay = r.out().lines().filter(l -> l.startsWith("    replay: ")).findFirst().orElseThrow();
-        List<String> args = List.of(replay.substring(replay.indexOf(" code replay ") + 1).split(" "));
+        List<String> args = ChildCli.shellWords(replay.substring(replay.indexOf(" code replay ") + 1));
         String trace = r.out().substring(r.out().indexOf("FAILED STALE_ACK_REJECTED"), r.out().indexOf(replay));
         String culprit = trace.lines().filter(l -> l.endsWith("<== STALE_ACK_REJECTED")).findFirst().orElseThrow().strip();
 
