@@ -24,12 +24,14 @@ import dev.relaycheck.model.Witness;
 import dev.relaycheck.model.shard.Shard;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongFunction;
 
 /**
  * Seeded walks for scenarios too big to exhaust, on several threads. Walk {@code i} uses seed
@@ -159,7 +161,7 @@ public final class WalkSearch {
         // only walks up to the reported failure: which later walks a thread had begun is timing
         long last = lowestFailure.get();
         List<Tally> tallies = perThread.stream().flatMap(List::stream).filter(w -> w.index() <= last)
-                .sorted(java.util.Comparator.comparingLong(Tally::index)).toList();
+                .sorted(Comparator.comparingLong(Tally::index)).toList();
         Walk failing = failures[0];
         return new Walks(result(model, tallies, i -> failing, System.nanoTime() - start), tallies);
     }
@@ -171,12 +173,12 @@ public final class WalkSearch {
      */
     public SearchResult merge(RelayLogic logic, Scenario scenario, long seed, List<Tally> tallies, long nanos) {
         RelayModel model = new RelayModel(CheckedLogic.of(logic), scenario);
-        return result(model, tallies.stream().sorted(java.util.Comparator.comparingLong(Tally::index)).toList(),
+        return result(model, tallies.stream().sorted(Comparator.comparingLong(Tally::index)).toList(),
                 i -> walk(model, (int) i, SplitMix64.derive(seed, i)), nanos);
     }
 
     /** The result of {@code tallies} (in walk order): counts up to the first failing walk, which {@code walked} gives. */
-    private SearchResult result(RelayModel model, List<Tally> tallies, java.util.function.LongFunction<Walk> walked, long nanos) {
+    private SearchResult result(RelayModel model, List<Tally> tallies, LongFunction<Walk> walked, long nanos) {
         Map<Witness, Long> witnesses = new EnumMap<>(Witness.class);
         long totalSteps = 0;
         long heals = 0;

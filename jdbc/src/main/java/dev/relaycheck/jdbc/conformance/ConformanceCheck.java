@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * SQL conformance over seeded random schedules: the explorer's random walk of the CORRECT model
@@ -265,8 +266,8 @@ public final class ConformanceCheck {
 
     /**
      * The same, as {@code shards} says: the whole run; the schedules of one shard (numbered by their place in the run's
-     * order), each tallied; or the merge of every shard's tallies, which gives the whole run's result. Each walk
-     * stops at its first broken invariant.
+     * order), each tallied; or the merge of every shard's tallies, which gives the whole run's result. A run, whole or
+     * one shard's, stops at its first broken invariant.
      */
     public static VariantResult run(RelayUnderTest relay, DbTarget db, long baseSeed, int seeds, String firstScenario,
                                     int firstSeeds, PrintStream progress, ConformanceShards shards) throws SQLException {
@@ -298,7 +299,7 @@ public final class ConformanceCheck {
                 long seed = SplitMix64.derive(baseSeed, i);
                 SqlRelay sqlRelay = relays.get(k);
                 RelayModel model = models.get(k);
-                java.util.function.Supplier<ScheduleResult> schedule = () -> new ScheduleConformance(sqlRelay, model,
+                Supplier<ScheduleResult> schedule = () -> new ScheduleConformance(sqlRelay, model,
                         ScheduleConformance.Trace.NONE).run(seed, RandomSchedules.walk(model, seed, SCHEDULE_LENGTH));
                 ScheduleResult r = null;
                 ConformanceShards.Tally t;
