@@ -42,9 +42,18 @@ class TeamBuildTest {
                 .contains("VIOLATION STALE_ACK_REJECTED")
                 .contains("JUnit XML " + project.resolve("target/relaycheck/TEST-relaycheck.xml"));
 
-        // the line the failed build printed, pasted into a shell in the project's directory
-        Matcher replay = Pattern.compile("replay: (mvn relaycheck:replay -Drelaycheck\\.line=.*)").matcher(broken.output());
-        assertThat(replay.find()).as(broken.output()).isTrue();
+        assertThat(broken.output()).contains("replay: mvn relaycheck:replay -Drelaycheck.line=");
+
+        // the next build replays the failures it recorded first (the regression corpus), before any search
+        ChildMaven.Run corpus = ChildMaven.mvn(project, List.of("verify", "-Dteam.logic=com.team.UnfencedTeamRelayLogic"));
+        assertThat(corpus.exit()).as(corpus.output()).isNotZero();
+        assertThat(corpus.output()).contains("recorded failures of team-relay-unfenced replayed first")
+                .contains("came back (" + project.resolve("target/relaycheck/failures") + ", replayed before any search)")
+                .doesNotContain("== model kill matrix");
+
+        // the line that build printed, pasted into a shell in the project's directory
+        Matcher replay = Pattern.compile("replay: (mvn relaycheck:replay -Drelaycheck\\.line=.*)").matcher(corpus.output());
+        assertThat(replay.find()).as(corpus.output()).isTrue();
         ChildMaven.Run again = ChildMaven.pasted(project, replay.group(1));
         assertThat(again.exit()).as(again.output()).isNotZero();
         assertThat(again.output()).contains("REPRODUCED STALE_ACK_REJECTED").contains("relaycheck replay: ");
