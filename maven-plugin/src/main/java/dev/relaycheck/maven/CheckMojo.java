@@ -121,8 +121,9 @@ public class CheckMojo extends AbstractMojo {
         List<String> replays = r.lines().stream().map(String::strip).filter(l -> l.startsWith("replay:"))
                 .map(l -> l.substring("replay:".length()).strip()).distinct().limit(3).toList();
         String last = r.lastLine();
+        String xml = new File(results, JUNIT_XML).getPath();
         StringBuilder m = new StringBuilder("relaycheck check: " + last + " (exit " + r.exit() + ")"
-                + (last.contains(report) ? "" : "; report " + report) + "; JUnit XML " + new File(results, JUNIT_XML).getPath());
+                + (last.contains(report) ? "" : "; report " + report) + (last.contains(xml) ? "" : "; JUnit XML " + xml));
         for (String line : replays) {
             m.append("\n  replay: mvn relaycheck:replay -Drelaycheck.line=").append(RelaycheckCliRun.shellQuoted(line));
         }

@@ -139,17 +139,18 @@ final class CheckCommand implements Callable<Integer> {
                 out.println("== regression corpus: " + replayed.size() + " recorded failures of " + subject.id() + " replayed first");
             }
             for (Corpus.Replayed c : replayed) {
-                String name = c.file().getFileName().toString();
                 out.println("  " + (c.cameBack() ? "CAME BACK " + c.result().verdict() : "fixed") + "  " + c.file());
-                corpus.add(JUnitXml.Case.corpus(name, c.cameBack(), c.result().verdict().toString(), c.result().report()));
+                corpus.add(JUnitXml.Case.corpus(c.file().getFileName().toString(), c.cameBack(), c.result().verdict().toString(),
+                        c.result().report(), ReplayLine.of(c.record(), subject)));
             }
             List<Corpus.Replayed> back = replayed.stream().filter(Corpus.Replayed::cameBack).toList();
             if (!back.isEmpty()) {
-                back.forEach(c -> out.print(c.result().report()));
+                back.forEach(c -> out.print(c.result().report() + "  replay:     " + ReplayLine.of(c.record(), subject) + "\n"));
                 writeJUnitXml(JUnitXml.render(corpus));
                 Verdict worst = Verdict.worst(back.stream().map(c -> c.result().verdict()).toList());
-                out.printf("FAIL: %d recorded failures of %s came back (results/failures/, replayed before any search); verdict %s; "
-                        + "JUnit XML %s%n", back.size(), subject.id(), worst, search.results.resolve(JUnitXml.FILE));
+                out.printf("FAIL: %d recorded failures of %s came back (%s, replayed before any search); verdict %s; "
+                        + "JUnit XML %s%n", back.size(), subject.id(), search.results.resolve("failures"), worst,
+                        search.results.resolve(JUnitXml.FILE));
                 out.flush();
                 return ExitCodes.of(worst);
             }

@@ -22,7 +22,7 @@ import java.util.List;
         footer = ExitCodes.FOOTER, sortOptions = true,
         subcommands = {CheckCommand.class, ExploreCommand.class, RandomCommand.class, ReplayCommand.class,
                 VariantsCommand.class, ScenariosCommand.class, BenchCommand.class, SqlCommand.class, CodeCommand.class,
-                StressCommand.class, LincheckCommand.class, DiffCommand.class, ConfigCommand.class,
+                StressCommand.class, LincheckCommand.class, DiffCommand.class, ConfigCommand.class, MergeCommand.class,
                 CommandLine.HelpCommand.class})
 public final class RelaycheckCli implements Runnable {
 
