@@ -120,6 +120,8 @@ final class CodeCommand implements Callable<Integer> {
     long seed;
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/code", description = "where the report goes (default results/code)")
     Path out;
+    @Mixin
+    ShardOption shard = new ShardOption();
 
     @Override
     public Integer call() throws Exception {
@@ -128,26 +130,59 @@ final class CodeCommand implements Callable<Integer> {
         }
         Settings settings = relay.settings();
         java.util.function.Supplier<RelayFactory> factory = relay.factory();
+        dev.relaycheck.model.shard.Shard part = shard.shard();
+        if (!part.whole() && dbs.size() != 1) {
+            throw new UsageException("--shard runs on one database: give one --db");
+        }
         PrintWriter o = spec.commandLine().getOut();
-        StringBuilder report = new StringBuilder();
-        List<CodeCheck.Verdict> verdicts = new ArrayList<>();
         List<CodeCheck.Outcome> outcomes = new ArrayList<>();
-        java.util.Map<CodeCheck.Outcome, String> dbNames = new java.util.IdentityHashMap<>();
         for (String name : dbs) {
             DbTarget db = target(name);
-            CodeCheck.Outcome outcome;
+            o.println("relay " + relay.relay + " on " + db.id() + ": " + runs + " runs" + (part.whole() ? "" : ", shard " + part) + " ...");
             try {
-                o.println(CodeReport.heading(relay.relay, new CodeCheck.Outcome(db, settings, runs, java.util.Map.of(), java.util.Map.of(),
-                        java.util.Map.of(), List.of())).replace(runs + " runs", runs + " runs ..."));
-                outcome = CodeCheck.check(factory, db, settings, runs, seed, i -> true, line -> { });
+                outcomes.add(CodeCheck.check(factory, db, settings, runs, seed, part::owns, line -> { }));
             } catch (RelayRun.Refused | OutboxReader.BadQuery e) {
                 throw new UsageException(e.getMessage());
             }
+        }
+        if (!part.whole()) {
+            return shard.finish(o, "code", spec, out, outcomes.get(0).rows());
+        }
+        return report(outcomes, o);
+    }
+
+    /**
+     * The outcome of one check over the runs of every shard in {@code files}: the counts added up, each invariant's
+     * first run walked again and shrunk here; written and exited as that check would be.
+     */
+    int merge(List<dev.relaycheck.model.shard.ShardFile> files, Path into) throws Exception {
+        out = into;
+        List<List<String>> rows = new ArrayList<>();
+        files.forEach(f -> rows.addAll(f.rows()));
+        CodeCheck.Outcome o;
+        try {
+            o = CodeCheck.merge(relay.factory(), target(dbs.get(0)), relay.settings(), seed, rows);
+        } catch (RelayRun.Refused | OutboxReader.BadQuery e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (o.runs() != runs) {
+            throw new UsageException("merge: the shards ran " + o.runs() + " of the " + runs + " runs");
+        }
+        return report(List.of(o), spec.commandLine().getOut());
+    }
+
+    /** Prints, writes report.txt and index.html, and returns the exit of the worst verdict. */
+    private int report(List<CodeCheck.Outcome> outcomes, PrintWriter o) throws IOException {
+        StringBuilder report = new StringBuilder();
+        List<CodeCheck.Verdict> verdicts = new ArrayList<>();
+        java.util.Map<CodeCheck.Outcome, String> dbNames = new java.util.IdentityHashMap<>();
+        for (int k = 0; k < outcomes.size(); k++) {
+            CodeCheck.Outcome outcome = outcomes.get(k);
+            String name = dbs.get(k);
             String text = CodeReport.text(relay.relay, outcome, f -> replayLine(name, f));
             o.print(text.substring(text.indexOf('\n') + 1));
             report.append(text).append('\n');
             verdicts.add(outcome.verdict());
-            outcomes.add(outcome);
             dbNames.put(outcome, name);
         }
         Files.createDirectories(out);

@@ -22,8 +22,8 @@ import java.util.concurrent.Callable;
  * counts and findings, and its exit code.
  */
 @Command(name = "merge",
-        description = "Combine the results folders of every shard of one run ('random ... --shard I/N' or 'sql conformance ... "
-                + "--shard I/N') into that run's report and verdict: the same counts and findings as one run over the same seeds, "
+        description = "Combine the results folders of every shard of one run ('random', 'sql conformance' or 'code' with "
+                + "--shard I/N) into that run's report and verdict: the same counts and findings as one run over the same seeds, "
                 + "and its exit code. A failure is walked again here from its number, so merge needs what the shards needed "
                 + "(--classpath, scenario files), not their machines.")
 final class MergeCommand implements Callable<Integer> {
@@ -53,8 +53,26 @@ final class MergeCommand implements Callable<Integer> {
                     yield SqlChecksCli.merge(files, results, o, e);
                 }
             }
+            case "code" -> code(files, out);
             default -> throw new UsageException("merge: cannot merge shards of '" + files.get(0).command() + "'");
         };
+    }
+
+    private int code(List<ShardFile> files, PrintWriter out) {
+        CodeCommand code = new CodeCommand();
+        CommandLine cli = new CommandLine(code);
+        cli.setOut(out);
+        cli.setErr(spec.commandLine().getErr());
+        try {
+            cli.parseArgs(files.get(0).args().toArray(String[]::new));
+            return code.merge(files, results);
+        } catch (CommandLine.ParameterException e) {
+            throw new UsageException("merge: the shards' arguments do not parse here: " + e.getMessage());
+        } catch (UsageException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("merge of code shards: " + e, e);
+        }
     }
 
     private int random(List<ShardFile> files, PrintWriter out) {

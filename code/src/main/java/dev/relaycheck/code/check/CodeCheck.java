@@ -84,9 +84,10 @@ public final class CodeCheck {
      * @param notPromised what broke that the relay does not promise, with the first run that showed it
      * @param reached     how many runs reached each situation
      * @param stuck       runs whose actors did not progress
+     * @param rows        a row per run, in run order ({@link #row}): what a shard records for {@code relaycheck merge}
      */
     public record Outcome(DbTarget db, Settings settings, int runs, Map<Invariant, Failure> failures, Map<Invariant, Failure> notPromised,
-                          Map<Reached, Integer> reached, List<Stuck> stuck) {
+                          Map<Reached, Integer> reached, List<Stuck> stuck, List<List<String>> rows) {
 
         /** What the runs missed of what a pass needs. */
         public List<Reached> missing() {
@@ -118,6 +119,7 @@ public final class CodeCheck {
         Map<Invariant, Failure> notPromised = new EnumMap<>(Invariant.class);
         Map<Reached, Integer> reached = new EnumMap<>(Reached.class);
         List<Stuck> stuck = new ArrayList<>();
+        List<List<String>> rows = new ArrayList<>();
         int made = 0;
         for (int i = 0; i < runs; i++) {
             if (!shard.test(i)) {
@@ -125,29 +127,89 @@ public final class CodeCheck {
             }
             made++;
             RunId id = RunId.of(baseSeed, i);
-            RunResult r = run(factories.get(), db, settings, id);
+            Settings used = settings;
+            Stuck s = null;
+            RunResult r = run(factories.get(), db, used, id);
             if (r.unfinished() != null) {
-                RunResult again = run(factories.get(), db, settings.withBound(settings.bound().multipliedBy(3)), id);
-                stuck.add(new Stuck(id, again.unfinished() != null ? again.unfinished() : r.unfinished(), again.unfinished() != null));
-                if (again.unfinished() == null) {
-                    r = again;
-                }
+                used = settings.withBound(settings.bound().multipliedBy(3));
+                RunResult again = run(factories.get(), db, used, id);
+                s = new Stuck(id, again.unfinished() != null ? again.unfinished() : r.unfinished(), again.unfinished() != null);
+                stuck.add(s);
+                r = again.unfinished() == null ? again : r;
             }
-            for (Finding f : r.findings()) {
-                if (!failures.containsKey(f.invariant())) {
-                    RunResult small = Shrinker.shrink(factories, db, settings, r, f.invariant(), shrinkAttempts(db));
-                    Finding same = small.findings().stream().filter(x -> x.invariant() == f.invariant()).findFirst().orElse(f);
-                    failures.put(f.invariant(), new Failure(same, id, small, r.schedule().split(" ").length));
-                }
-            }
-            for (Finding f : r.notPromised()) {
-                notPromised.putIfAbsent(f.invariant(), new Failure(f, id, r, 0));
-            }
+            record(factories, db, used, id, r, failures, notPromised);
             r.reached().forEach(x -> reached.merge(x, 1, Integer::sum));
+            rows.add(row(i, r, s));
             progress.accept(String.format("  run %d (%s seed %d): %s", i, id.strategy(), id.seed(), r.unfinished() != null ? "did not progress"
                     : r.findings().isEmpty() ? "ok" : r.findings().stream().map(f -> f.invariant().name()).toList().toString()));
         }
-        return new Outcome(db, settings, made, failures, notPromised, reached, stuck);
+        return new Outcome(db, settings, made, failures, notPromised, reached, stuck, rows);
+    }
+
+    /**
+     * What run {@code index} did, as text fields: its index, the invariants it broke, those it broke that the relay
+     * does not promise, what it reached, and whether it progressed ({@code ok}, {@code inconclusive} or {@code stuck},
+     * then why).
+     */
+    static List<String> row(int index, RunResult r, Stuck stuck) {
+        return List.of(String.valueOf(index), names(r.findings()), names(r.notPromised()),
+                String.join(",", r.reached().stream().map(Enum::name).toList()),
+                stuck == null ? "ok" : stuck.confirmed() ? "stuck" : "inconclusive", stuck == null ? "" : stuck.why());
+    }
+
+    private static String names(List<Finding> findings) {
+        return String.join(",", findings.stream().map(f -> f.invariant().name()).toList());
+    }
+
+    /**
+     * The outcome of one check over the runs the {@code rows} record (every shard's, in any order): the counts added
+     * up, and for each invariant the lowest-numbered run that broke it run again here from its number and shrunk, as
+     * one check over the same runs reports it.
+     */
+    public static Outcome merge(java.util.function.Supplier<? extends RelayFactory> factories, DbTarget db, Settings settings,
+                                long baseSeed, List<List<String>> rows) throws SQLException {
+        List<List<String>> sorted = new ArrayList<>(rows);
+        sorted.sort(java.util.Comparator.comparingInt(r -> Integer.parseInt(r.get(0))));
+        Map<Invariant, Failure> failures = new EnumMap<>(Invariant.class);
+        Map<Invariant, Failure> notPromised = new EnumMap<>(Invariant.class);
+        Map<Reached, Integer> reached = new EnumMap<>(Reached.class);
+        List<Stuck> stuck = new ArrayList<>();
+        for (List<String> row : sorted) {
+            RunId id = RunId.of(baseSeed, Integer.parseInt(row.get(0)));
+            for (String name : split(row.get(3))) {
+                reached.merge(Reached.valueOf(name), 1, Integer::sum);
+            }
+            if (!row.get(4).equals("ok")) {
+                stuck.add(new Stuck(id, row.get(5), row.get(4).equals("stuck")));
+            }
+            boolean newFailure = split(row.get(1)).stream().anyMatch(n -> !failures.containsKey(Invariant.valueOf(n)));
+            boolean newNotPromised = split(row.get(2)).stream().anyMatch(n -> !notPromised.containsKey(Invariant.valueOf(n)));
+            if (!newFailure && !newNotPromised) {
+                continue;
+            }
+            Settings runSettings = row.get(4).equals("ok") ? settings : settings.withBound(settings.bound().multipliedBy(3));
+            record(factories, db, runSettings, id, run(factories.get(), db, runSettings, id), failures, notPromised);
+        }
+        return new Outcome(db, settings, sorted.size(), failures, notPromised, reached, stuck, sorted);
+    }
+
+    /** The invariants run {@code id} broke first among the runs so far, each with its schedule shrunk. */
+    private static void record(java.util.function.Supplier<? extends RelayFactory> factories, DbTarget db, Settings settings, RunId id,
+                               RunResult r, Map<Invariant, Failure> failures, Map<Invariant, Failure> notPromised) throws SQLException {
+        for (Finding f : r.findings()) {
+            if (!failures.containsKey(f.invariant())) {
+                RunResult small = Shrinker.shrink(factories, db, settings, r, f.invariant(), shrinkAttempts(db));
+                Finding same = small.findings().stream().filter(x -> x.invariant() == f.invariant()).findFirst().orElse(f);
+                failures.put(f.invariant(), new Failure(same, id, small, r.schedule().split(" ").length));
+            }
+        }
+        for (Finding f : r.notPromised()) {
+            notPromised.putIfAbsent(f.invariant(), new Failure(f, id, r, 0));
+        }
+    }
+
+    private static List<String> split(String field) {
+        return field.isEmpty() ? List.of() : List.of(field.split(","));
     }
 
     /** One run, as a replay line names it. */
