@@ -11,7 +11,6 @@ import dev.relaycheck.code.run.RunResult;
 import dev.relaycheck.code.run.Settings;
 import dev.relaycheck.jdbc.DbTarget;
 import dev.relaycheck.jdbc.SqlChecksCli;
-import dev.relaycheck.model.UserClassLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -85,12 +84,9 @@ final class CodeCommand implements Callable<Integer> {
             }
         }
 
-        /** The options that make a replay line run the same world. */
-        List<String> args() {
-            List<String> a = new ArrayList<>(List.of("--relay", relay));
-            if (classpath != null && !classpath.isBlank()) {
-                a.addAll(List.of("--classpath", UserClassLoader.absolute(classpath)));
-            }
+        /** The options beside the relay that make a replay line run the same world. */
+        List<String> world() {
+            List<String> a = new ArrayList<>();
             if (!instanceIds.equals("unique")) {
                 a.addAll(List.of("--instance-ids", instanceIds));
             }
@@ -207,14 +203,7 @@ final class CodeCommand implements Callable<Integer> {
 
     /** The line that runs a failure's (shrunk) schedule again. */
     private String replayLine(String db, CodeCheck.Failure f) {
-        List<String> a = new ArrayList<>(List.of("code", "replay"));
-        a.addAll(relay.args());
-        a.addAll(List.of("--db", db));
-        a.addAll(f.shrunk() ? List.of("--strategy", "schedule", "--schedule", f.result().schedule())
-                : List.of("--strategy", f.run().strategy(), "--seed", String.valueOf(f.run().seed())));
-        StringBuilder b = new StringBuilder(dev.relaycheck.checker.replay.ReplayLine.launcher());
-        a.forEach(x -> b.append(' ').append(dev.relaycheck.checker.replay.ReplayLine.shellQuoted(x)));
-        return b.toString();
+        return dev.relaycheck.checker.report.CodeReplay.line(relay.relay, relay.classpath, relay.world(), db, f);
     }
 
     static DbTarget target(String name) {

@@ -93,6 +93,8 @@ public final class HtmlReport {
                         ? Report.referenceLogicLine(r.subject().id(), id -> "<code>" + Html.esc(id) + "</code>")
                         : "Logic under test: <code>" + Html.esc(r.subject().id()) + "</code>")
                 .append(": ").append(Html.esc(r.subject().description())).append("</p>\n");
+        r.codeRelay().ifPresent(c -> b.append("<p id=\"code-relay\">Relay under test, by its own code: <code>").append(Html.esc(c))
+                .append("</code> (findings with their swimlanes: the code columns' pages)</p>\n"));
         r.sqlRelay().ifPresent(s -> b.append("<p id=\"sql-relay\">SQL relay under test: <code>").append(Html.esc(s.id()))
                 .append("</code>: ").append(Html.esc(s.traits())).append("</p>\n"));
         b.append("<div id=\"verdict\" class=\"verdict ").append(r.passed() ? "pass\">PASS" : "fail\">FAIL").append("</div>\n");

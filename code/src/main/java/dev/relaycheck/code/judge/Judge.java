@@ -33,6 +33,9 @@ import java.util.TreeSet;
  * </ul>
  */
 public final class Judge {
+    /** The invariants judged on a relay's own code, in the enum's order. */
+    public static final List<Invariant> JUDGED = List.of(Invariant.EFFECT_AT_MOST_ONCE, Invariant.STALE_ACK_REJECTED,
+            Invariant.NO_LOST_EVENT, Invariant.AGGREGATE_ORDER, Invariant.SINGLE_LIVE_LEASE, Invariant.EVENTUAL_DELIVERY);
 
     /** The instance a step belongs to: its thread's label, the instance's name, its instance id and its poll number. */
     public record Who(String actor, String participant, String instanceId, int poll) {
