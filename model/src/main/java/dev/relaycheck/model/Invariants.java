@@ -265,11 +265,12 @@ public final class Invariants {
         }
     }
 
+    /** An effect landing after a later one of its aggregate; one applied again right after itself is EFFECT_AT_MOST_ONCE's. */
     private static void aggregateOrder(RelayState s, List<Violation> out) {
         for (Map.Entry<String, List<Integer>> e : s.consumer().appliedOrder().entrySet()) {
             List<Integer> seqs = e.getValue();
             for (int i = 1; i < seqs.size(); i++) {
-                if (seqs.get(i) <= seqs.get(i - 1)) {
+                if (seqs.get(i) < seqs.get(i - 1)) {
                     out.add(new Violation(Invariant.AGGREGATE_ORDER, "effects of " + e.getKey() + " applied in order "
                             + seqs + ": seq " + seqs.get(i) + " landed after seq " + seqs.get(i - 1)));
                     break;
