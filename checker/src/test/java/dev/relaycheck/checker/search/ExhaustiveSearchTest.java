@@ -66,23 +66,7 @@ class ExhaustiveSearchTest {
         assertThat(caught).as("%s caught with %s on some reference scenario", variant.id(), expected).isTrue();
     }
 
-    /** Two mistakes at once: no head-of-aggregate rule, and an ack that ignores the token. */
-    static final RelayLogic TWO_MISTAKES = new dev.relaycheck.model.CorrectRelayLogic() {
-        @Override
-        public String id() {
-            return "two-mistakes";
-        }
-
-        @Override
-        public boolean isClaimable(dev.relaycheck.model.OutboxRow row, List<dev.relaycheck.model.OutboxRow> outbox, int now) {
-            return row.isPending() && (row.lease() == null || row.lease().expiredAt(now));
-        }
-
-        @Override
-        public boolean acceptsAck(dev.relaycheck.model.OutboxRow row, long token) {
-            return row.isPending();
-        }
-    };
+    private static final RelayLogic TWO_MISTAKES = new dev.relaycheck.model.testsupport.TwoMistakesLogic();
 
     @Test
     void aSearchGoesOnPastAViolationAndReportsEveryInvariantWithItsShortestTrace() {
