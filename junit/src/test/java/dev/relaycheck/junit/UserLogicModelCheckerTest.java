@@ -5,6 +5,7 @@ import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.testsupport.UserJar;
+import dev.relaycheck.model.testsupport.UsersLogics;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,70 +33,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * given; a {@code System.exit} from a decision ends the test JVM with one line and exit 6, not the code it asked for.
  */
 class UserLogicModelCheckerTest {
-    private static final String RECLAIM_OWN = """
-            package com.team;
-            import dev.relaycheck.model.*;
-            import java.util.List;
-            public final class ReclaimOwn extends CorrectRelayLogic {
-                @Override public String id() { return "team-reclaim-own"; }
-                @Override public String description() { return "re-claims its own leases"; }
-                @Override public boolean isClaimable(OutboxRow row, List<OutboxRow> outbox, int now, String poller) {
-                    return row.isPending() && (row.unleasedAt(now) || row.lease().owner().equals(poller))
-                            && isHeadOfAggregate(row, outbox);
-                }
-            }
-            """;
-    private static final String DELIVER_AND_ACK = """
-            package com.team;
-            import dev.relaycheck.model.*;
-            public final class DeliverAndAck extends CorrectRelayLogic {
-                @Override public String id() { return "team-deliver-and-ack"; }
-                @Override public String description() { return "delivers and acks together"; }
-                @Override public boolean deliversAndAcksTogether() { return true; }
-            }
-            """;
-    private static final String TWO_MISTAKES = """
-            package com.team;
-            import dev.relaycheck.model.*;
-            import java.util.List;
-            public final class TwoMistakes extends CorrectRelayLogic {
-                @Override public String id() { return "team-two-mistakes"; }
-                @Override public String description() { return "no head-of-aggregate rule, acks by event id"; }
-                @Override public boolean isClaimable(OutboxRow row, List<OutboxRow> outbox, int now) {
-                    return row.isPending() && (row.lease() == null || row.lease().expiredAt(now));
-                }
-                @Override public boolean acceptsAck(OutboxRow row, long token) { return row.isPending(); }
-            }
-            """;
-    private static final String LOOPS = """
-            package com.team;
-            import dev.relaycheck.model.*;
-            import java.util.List;
-            public final class LoopsInClaim extends CorrectRelayLogic {
-                @Override public String id() { return "team-loops"; }
-                @Override public String description() { return "never returns"; }
-                @Override public boolean isClaimable(OutboxRow row, List<OutboxRow> outbox, int now) {
-                    long spins = 0;
-                    while (row.isPending()) { spins++; }
-                    return spins > 0;
-                }
-            }
-            """;
-    private static final String EXITS = """
-            package com.team;
-            import dev.relaycheck.model.*;
-            public final class ExitsOnAck extends CorrectRelayLogic {
-                @Override public String id() { return "team-exits"; }
-                @Override public String description() { return "ends the JVM"; }
-                @Override public boolean acceptsAck(OutboxRow row, long token) { System.exit(0); return true; }
-            }
-            """;
     /** What a team's test does, as a program: the model check of its logic, asserting it passes. */
     private static final String CHECKS_IN_MAIN = """
             package com.team;
             public final class ChecksItsLogic {
                 public static void main(String[] args) throws Exception {
-                    dev.relaycheck.junit.ModelChecker.of(new ExitsOnAck()).scenarios("event-61-lost-ack").check().assertPassed();
+                    Class<?> logic = Class.forName("com.acme.ExitsOnAck"); // from the logics' jar, on the class path
+                    dev.relaycheck.junit.ModelChecker.of(logic.asSubclass(dev.relaycheck.model.RelayLogic.class))
+                            .scenarios("event-61-lost-ack").check().assertPassed();
                     System.out.println("the check returned");
                 }
             }
@@ -104,18 +49,18 @@ class UserLogicModelCheckerTest {
     @TempDir
     static Path dir;
     private static Path jar;
+    private static Path main; // a team's program that runs the check
     private static URLClassLoader loader;
 
     @BeforeAll
     static void compile() throws Exception {
-        jar = UserJar.compile(dir, "team", Map.of("com.team.ReclaimOwn", RECLAIM_OWN, "com.team.DeliverAndAck", DELIVER_AND_ACK,
-                "com.team.TwoMistakes", TWO_MISTAKES, "com.team.LoopsInClaim", LOOPS, "com.team.ExitsOnAck", EXITS,
-                "com.team.ChecksItsLogic", CHECKS_IN_MAIN));
+        jar = UsersLogics.jar(dir);
+        main = UserJar.compile(dir, "team", Map.of("com.team.ChecksItsLogic", CHECKS_IN_MAIN));
         loader = new URLClassLoader(new URL[]{jar.toUri().toURL()}, UserLogicModelCheckerTest.class.getClassLoader());
     }
 
     private static RelayLogic load(String name) throws Exception {
-        return (RelayLogic) loader.loadClass("com.team." + name).getDeclaredConstructor().newInstance();
+        return (RelayLogic) loader.loadClass("com.acme." + name).getDeclaredConstructor().newInstance();
     }
 
     @Test
@@ -143,8 +88,8 @@ class UserLogicModelCheckerTest {
                 .containsExactly(Invariant.AGGREGATE_ORDER, Invariant.STALE_ACK_REJECTED);
         assertThatThrownBy(result::assertPassed).isInstanceOf(AssertionFailedError.class)
                 .hasMessageContaining("VIOLATION AGGREGATE_ORDER, STALE_ACK_REJECTED in scenario mixed")
-                .hasMessageContaining("VIOLATION AGGREGATE_ORDER in scenario mixed with logic team-two-mistakes")
-                .hasMessageContaining("VIOLATION STALE_ACK_REJECTED in scenario mixed with logic team-two-mistakes");
+                .hasMessageContaining("VIOLATION AGGREGATE_ORDER in scenario mixed with logic acme-two-mistakes")
+                .hasMessageContaining("VIOLATION STALE_ACK_REJECTED in scenario mixed with logic acme-two-mistakes");
         // a check of some invariants judges those alone
         ModelChecker.of(load("TwoMistakes")).scenarios("mixed").invariants(Invariant.EFFECT_AT_MOST_ONCE, Invariant.NO_LOST_EVENT)
                 .check().assertPassed();
@@ -156,9 +101,9 @@ class UserLogicModelCheckerTest {
         long start = System.nanoTime();
         assertThatThrownBy(() -> ModelChecker.of(loops).scenarios("event-61-lost-ack").decisionTimeout(Duration.ofSeconds(1)).check())
                 .isInstanceOf(AssertionFailedError.class)
-                .hasMessageStartingWith("relaycheck: LOGIC-ERROR in logic team-loops: isClaimable(EVENT-61:PENDING, "
+                .hasMessageStartingWith("relaycheck: LOGIC-ERROR in logic acme-loops: isClaimable(EVENT-61:PENDING, "
                         + "[EVENT-61:PENDING], now=0, p1) did not return within 1 s")
-                .hasMessageContaining("com.team.LoopsInClaim.isClaimable(");
+                .hasMessageContaining("com.acme.LoopsInClaim.isClaimable(");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).as("a safety net, never a verdict").isLessThan(Duration.ofMinutes(2));
     }
 
@@ -167,14 +112,14 @@ class UserLogicModelCheckerTest {
         Path out = dir.resolve("exit.out");
         Path err = dir.resolve("exit.err");
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path") + File.pathSeparator + jar, "com.team.ChecksItsLogic")
+                System.getProperty("java.class.path") + File.pathSeparator + jar + File.pathSeparator + main, "com.team.ChecksItsLogic")
                 .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         assertThat(p.waitFor(5, TimeUnit.MINUTES)).as("a safety net, never a verdict").isTrue();
         assertThat(p.exitValue()).isEqualTo(6);
         assertThat(Files.readString(out, StandardCharsets.UTF_8)).doesNotContain("the check returned");
         List<String> lines = Files.readAllLines(err, StandardCharsets.UTF_8);
         assertThat(lines).hasSize(1);
-        assertThat(lines.get(0)).startsWith("relaycheck: LOGIC-ERROR in logic team-exits: acceptsAck(EVENT-61:PENDING[p1/t1/exp2], "
-                + "t1, p1, now=0) called System.exit (at com.team.ExitsOnAck.acceptsAck(");
+        assertThat(lines.get(0)).startsWith("relaycheck: LOGIC-ERROR in logic acme-exits: acceptsAck(EVENT-61:PENDING[p1/t1/exp2], "
+                + "t1, p1, now=0) called System.exit (at com.acme.ExitsOnAck.acceptsAck(");
     }
 }

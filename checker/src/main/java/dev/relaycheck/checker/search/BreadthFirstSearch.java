@@ -105,7 +105,7 @@ public final class BreadthFirstSearch {
      */
     private static final int ALONE_BELOW_SET = Integer.getInteger("relaycheck.search.aloneBelow", -1);
 
-    private static final int INVARIANTS = dev.relaycheck.model.Invariant.values().length;
+    private static final int INVARIANTS = Invariant.values().length;
 
     /** The kinds of task a worker does, for the time it spends on each. */
     private static final int EXPANDING = 0;
@@ -326,12 +326,13 @@ public final class BreadthFirstSearch {
         int healingFailure = -1;
         int neverCompletes = -1; // going on past violations: the first state whose healing run did not complete
         int breaksWhileHealing = -1; // ... and the first whose healing run broke a safety invariant
-        int brokenStates; // a state breaking a state invariant is counted but not stored: the search ends there
+        int brokenStates; // ending at its first violation, a state breaking a state invariant is counted, not stored
         Counterexample found;
         // going on past violations: per invariant, the first step in search order that broke it (state id, choice)
         final int[] brokeAt = new int[INVARIANTS];
         final int[] brokeChoice = new int[INVARIANTS];
         int judgedSafety; // the judged invariants a step can break, a bit per ordinal
+        boolean judgesLiveness;
         boolean everyInvariant;
         LogicFault fault;
         String incomplete;
@@ -344,8 +345,8 @@ public final class BreadthFirstSearch {
             work = new long[threads][TASK_KINDS];
             Arrays.fill(brokeAt, -1);
             everyInvariant = judging.everyInvariant();
-            judgesLiveness = judging.judges(dev.relaycheck.model.Invariant.EVENTUAL_DELIVERY);
-            judgedSafety = judging.mask() & ~(1 << dev.relaycheck.model.Invariant.EVENTUAL_DELIVERY.ordinal());
+            judgesLiveness = judging.judges(Invariant.EVENTUAL_DELIVERY);
+            judgedSafety = judging.mask() & ~(1 << Invariant.EVENTUAL_DELIVERY.ordinal());
         }
 
         /** The judged invariants found broken so far, a bit per ordinal. */
@@ -378,8 +379,6 @@ public final class BreadthFirstSearch {
             return everyInvariant ? (brokenMask() & judgedSafety) != judgedSafety || neverCompletes < 0 && judgesLiveness
                     : found == null;
         }
-
-        boolean judgesLiveness;
     }
 
     /**

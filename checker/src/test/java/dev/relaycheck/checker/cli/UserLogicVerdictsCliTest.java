@@ -1,5 +1,6 @@
 package dev.relaycheck.checker.cli;
 
+import dev.relaycheck.model.testsupport.UsersLogics;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -7,7 +8,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,90 +21,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * relaycheck lets through silently) stops the search with one line and exit 3.
  */
 class UserLogicVerdictsCliTest {
-    private static final String RECLAIM_OWN = """
-            package com.acme;
-            import dev.relaycheck.model.*;
-            import java.util.List;
-            /** A restarted node takes its rows back: it may re-claim a row whose live lease it owns itself. */
-            public final class ReclaimOwn extends CorrectRelayLogic {
-                @Override public String id() { return "acme-reclaim-own"; }
-                @Override public String description() { return "re-claims its own leases"; }
-                @Override public boolean isClaimable(OutboxRow row, List<OutboxRow> outbox, int now, String poller) {
-                    return row.isPending() && (row.unleasedAt(now) || row.lease().owner().equals(poller))
-                            && isHeadOfAggregate(row, outbox);
-                }
-            }
-            """;
-    private static final String DELIVER_AND_ACK = """
-            package com.acme;
-            import dev.relaycheck.model.*;
-            /** processNow: the delivery and the ack commit in one transaction, with the reference's fences. */
-            public final class DeliverAndAck extends CorrectRelayLogic {
-                @Override public String id() { return "acme-deliver-and-ack"; }
-                @Override public String description() { return "delivers and acks together"; }
-                @Override public boolean deliversAndAcksTogether() { return true; }
-            }
-            """;
-    private static final String TWO_MISTAKES = """
-            package com.acme;
-            import dev.relaycheck.model.*;
-            import java.util.List;
-            /** No head-of-aggregate rule, and an ack by event id. */
-            public final class TwoMistakes extends CorrectRelayLogic {
-                @Override public String id() { return "acme-two-mistakes"; }
-                @Override public String description() { return "two mistakes"; }
-                @Override public boolean isClaimable(OutboxRow row, List<OutboxRow> outbox, int now) {
-                    return row.isPending() && (row.lease() == null || row.lease().expiredAt(now));
-                }
-                @Override public boolean acceptsAck(OutboxRow row, long token) { return row.isPending(); }
-            }
-            """;
-    private static final String EXITS = """
-            package com.acme;
-            import dev.relaycheck.model.*;
-            public final class ExitsOnAck extends CorrectRelayLogic {
-                @Override public String id() { return "acme-exits"; }
-                @Override public String description() { return "ends the JVM"; }
-                @Override public boolean acceptsAck(OutboxRow row, long token) { System.exit(0); return true; }
-            }
-            """;
-    private static final String LOOPS = """
-            package com.acme;
-            import dev.relaycheck.model.*;
-            import java.util.List;
-            public final class LoopsInClaim extends CorrectRelayLogic {
-                @Override public String id() { return "acme-loops"; }
-                @Override public String description() { return "never returns"; }
-                @Override public boolean isClaimable(OutboxRow row, List<OutboxRow> outbox, int now) {
-                    long spins = 0;
-                    while (row.isPending()) { spins++; }
-                    return spins > 0;
-                }
-            }
-            """;
-    private static final String TWO_FACED = """
-            package com.acme;
-            import dev.relaycheck.model.*;
-            import java.util.List;
-            /** Answers the packed engine's tables as the reference does, anyone else without the head-of-aggregate rule. */
-            public final class TwoFaced extends CorrectRelayLogic {
-                @Override public String id() { return "acme-two-faced"; }
-                @Override public String description() { return "tells the engines apart"; }
-                @Override public boolean isClaimable(OutboxRow row, List<OutboxRow> outbox, int now) {
-                    boolean tables = StackWalker.getInstance().walk(s -> s.anyMatch(f -> f.getClassName().endsWith(".LogicTable")));
-                    return tables ? super.isClaimable(row, outbox, now) : row.isPending() && row.unleasedAt(now);
-                }
-            }
-            """;
-
     @TempDir
     static Path dir;
 
     @BeforeAll
     static void compile() {
-        ChildCli.compileJar(dir, "acme", Map.of("com.acme.ReclaimOwn", RECLAIM_OWN, "com.acme.DeliverAndAck", DELIVER_AND_ACK,
-                "com.acme.TwoMistakes", TWO_MISTAKES, "com.acme.ExitsOnAck", EXITS, "com.acme.LoopsInClaim", LOOPS,
-                "com.acme.TwoFaced", TWO_FACED));
+        UsersLogics.jar(dir);
     }
 
     private static ChildCli.Run explore(String logic, String... more) {
