@@ -176,6 +176,14 @@ public final class SqlPoller implements AutoCloseable {
         return new Outcome.Claimed(grants);
     }
 
+    /**
+     * Makes this poller hold {@code rows}, as if its own claim had just returned them: a fixture's poller that took
+     * rows and has not delivered them yet.
+     */
+    public void holds(List<ClaimedRow> rows) {
+        take(granted(rows, Set.of(), 0));
+    }
+
     private void take(Outcome.Claimed claimed) {
         if (claimed.grants().isEmpty()) {
             state = PollerState.IDLE;
