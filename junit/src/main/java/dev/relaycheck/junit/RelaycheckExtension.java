@@ -21,6 +21,15 @@ public final class RelaycheckExtension implements InvocationInterceptor, Paramet
             throws Throwable {
         JUnitVersion.require();
         TestReplay test = testOf(context);
+        CheckRelayCode code = context.getRequiredTestMethod().getAnnotation(CheckRelayCode.class);
+        if (code != null) {
+            test.run(() -> {
+                checkRelayCode(code);
+                return null;
+            });
+            invocation.proceed();
+            return;
+        }
         CheckSqlRelay sql = context.getRequiredTestMethod().getAnnotation(CheckSqlRelay.class);
         if (sql != null) {
             test.run(() -> {
@@ -36,6 +45,15 @@ public final class RelaycheckExtension implements InvocationInterceptor, Paramet
             return spec.expectViolation().length > 0 ? result.assertViolates(spec.expectViolation()) : result.assertPassed();
         });
         invocation.proceed();
+    }
+
+    private static void checkRelayCode(CheckRelayCode spec) {
+        RelayCodeChecker checker = RelayCodeChecker.of(spec.value()).db(spec.db()).runs(spec.runs()).seed(spec.seed()).instanceIds(spec.instanceIds());
+        if (spec.expectViolation().length == 0) {
+            checker.assertPasses();
+        } else {
+            checker.assertViolates(spec.expectViolation());
+        }
     }
 
     private static void checkSqlRelay(CheckSqlRelay spec) {

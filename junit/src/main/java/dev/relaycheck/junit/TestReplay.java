@@ -16,7 +16,7 @@ record TestReplay(String className, String method) {
     /** A property check with this seed runs it first ({@code -Drelaycheck.seed=N}, as a replay line gives it). */
     static final String SEED_PROPERTY = "relaycheck.seed";
     private static final Set<String> TEST_ANNOTATIONS = Set.of("Test", "ParameterizedTest", "RepeatedTest", "TestTemplate",
-            "TestFactory", "CheckRelayLogic", "CheckSqlRelay");
+            "TestFactory", "CheckRelayLogic", "CheckSqlRelay", "CheckRelayCode");
     private static final ThreadLocal<TestReplay> RUNNING = new ThreadLocal<>();
 
     static Optional<TestReplay> find() {

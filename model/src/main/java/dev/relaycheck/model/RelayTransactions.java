@@ -73,13 +73,22 @@ public final class RelayTransactions {
             }
             long token = logic.issueToken(row, perRow ? row.version() : next.lastToken(), poller);
             int expiry = logic.leaseExpiry(next.clock(), leaseTicks, pollerClock);
-            OutboxRow leased = row.withLease(new Lease(poller, token, expiry));
+            OutboxRow leased = row.withLease(new Lease(poller, token, expiry,
+                    expiryClockSkew(logic, next.clock(), leaseTicks, pollerClock, expiry)));
             // per-row versions: the claim writes the row's new version; the global counter stays unused (0)
             next = perRow ? next.withRow(leased.withVersion(token))
                     : next.withRow(leased).withLastToken(Math.max(next.lastToken(), token));
             grants.add(new Grant(id, token, expiry, row.hasLease()));
         }
         return new StepResult(next, new Outcome.Claimed(grants));
+    }
+
+    /**
+     * The clock an expiry the logic wrote is on, as its offset from the database's: the writer's skew when the logic
+     * computes it from the poller's clock (its answer for the database's clock differs), else 0.
+     */
+    private static int expiryClockSkew(RelayLogic logic, int now, int leaseTicks, int pollerClock, int expiry) {
+        return pollerClock == now || expiry == Lease.NEVER || logic.leaseExpiry(now, leaseTicks, now) == expiry ? 0 : pollerClock - now;
     }
 
     /**
@@ -91,8 +100,9 @@ public final class RelayTransactions {
         OutboxRow row = s.row(eventId).orElse(null);
         if (row != null && logic.acceptsRenewal(row, token, poller, s.clock())) {
             int expiry = logic.leaseExpiry(s.clock(), leaseTicks, pollerClock);
-            Lease renewed = row.hasLease() ? new Lease(row.lease().owner(), row.lease().token(), expiry)
-                    : new Lease(poller, token, expiry);
+            int on = expiryClockSkew(logic, s.clock(), leaseTicks, pollerClock, expiry);
+            Lease renewed = row.hasLease() ? new Lease(row.lease().owner(), row.lease().token(), expiry, on)
+                    : new Lease(poller, token, expiry, on);
             return new StepResult(s.withRow(row.withLease(renewed)).withHazards(s.hazards().renewed()),
                     new Outcome.Renewed(eventId, token, expiry));
         }

@@ -58,8 +58,12 @@ final class CheckCommand implements Callable<Integer> {
             description = "quick, default (about eight minutes on 2 cores) or long (jcstress mode default, 10x SQL seeds); "
                     + "default ${DEFAULT-VALUE}")
     String budget;
-    @Option(names = "--only", paramLabel = "CHECKERS", split = ",", description = "subset of model,jcstress,lincheck,sql (default: all); a checker left out is not run and not judged")
-    List<String> only = List.of("model", "jcstress", "lincheck", "sql");
+    @Option(names = "--only", paramLabel = "CHECKERS", split = ",", description = "subset of model,jcstress,lincheck,sql,code "
+            + "(default: all but code; with --relay, code); a checker left out is not run and not judged")
+    List<String> only;
+    @Option(names = "--relay", paramLabel = "CLASS",
+            description = "your relay checked by its own code: a dev.relaycheck.code.RelayFactory on --classpath (as 'relaycheck code'), on every --db")
+    String relay;
     @Option(names = "--baseline", paramLabel = "DIR",
             description = "an earlier run's results directory (or summary.json): the report opens with what changed since")
     Path baseline;
@@ -92,12 +96,25 @@ final class CheckCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         RelayLogic subject = logic.load();
         List<Scenario> chosen = scenarios.resolve(ReferenceScenarios.defaults());
+        if (only == null) {
+            only = relay != null ? List.of("code") : List.of("model", "jcstress", "lincheck", "sql");
+        }
         Set<String> checkers = new LinkedHashSet<>();
         for (String c : only) {
-            if (!Report.CHECKER_ORDER.contains(c)) {
-                throw new UsageException("unknown checker '" + c + "' in --only (model, jcstress, lincheck, sql)");
+            if (!Report.CHECKER_ORDER.contains(c) && !c.equals("code")) {
+                throw new UsageException("unknown checker '" + c + "' in --only (model, jcstress, lincheck, sql, code)");
             }
             checkers.add(c);
+        }
+        if (checkers.contains("code") && relay == null) {
+            throw new UsageException("--only code needs --relay CLASS (your relay's dev.relaycheck.code.RelayFactory)");
+        }
+        if (relay != null) {
+            try {
+                dev.relaycheck.code.check.FactoryLoader.load(relay, logic.classpath); // one usage line now, not after the model ran
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
         }
         FullCheck.Budget b = switch (budget) {
             case "quick" -> FullCheck.Budget.QUICK;
@@ -139,17 +156,18 @@ final class CheckCommand implements Callable<Integer> {
                 out.println("== regression corpus: " + replayed.size() + " recorded failures of " + subject.id() + " replayed first");
             }
             for (Corpus.Replayed c : replayed) {
-                String name = c.file().getFileName().toString();
                 out.println("  " + (c.cameBack() ? "CAME BACK " + c.result().verdict() : "fixed") + "  " + c.file());
-                corpus.add(JUnitXml.Case.corpus(name, c.cameBack(), c.result().verdict().toString(), c.result().report()));
+                corpus.add(JUnitXml.Case.corpus(c.file().getFileName().toString(), c.cameBack(), c.result().verdict().toString(),
+                        c.result().report(), ReplayLine.of(c.record(), subject)));
             }
             List<Corpus.Replayed> back = replayed.stream().filter(Corpus.Replayed::cameBack).toList();
             if (!back.isEmpty()) {
-                back.forEach(c -> out.print(c.result().report()));
+                back.forEach(c -> out.print(c.result().report() + "  replay:     " + ReplayLine.of(c.record(), subject) + "\n"));
                 writeJUnitXml(JUnitXml.render(corpus));
                 Verdict worst = Verdict.worst(back.stream().map(c -> c.result().verdict()).toList());
-                out.printf("FAIL: %d recorded failures of %s came back (results/failures/, replayed before any search); verdict %s; "
-                        + "JUnit XML %s%n", back.size(), subject.id(), worst, search.results.resolve(JUnitXml.FILE));
+                out.printf("FAIL: %d recorded failures of %s came back (%s, replayed before any search); verdict %s; "
+                        + "JUnit XML %s%n", back.size(), subject.id(), search.results.resolve("failures"), worst,
+                        search.results.resolve(JUnitXml.FILE));
                 out.flush();
                 return ExitCodes.of(worst);
             }
@@ -157,7 +175,8 @@ final class CheckCommand implements Callable<Integer> {
         }
         FullCheck.Options options = new FullCheck.Options(subject, chosen, search.bfs(progress), b, checkers,
                 home, search.results(), sqlRelay, List.copyOf(new LinkedHashSet<>(dbs)), user,
-                new FullCheck.HarnessSelection(jcstressTests, HarnessJvm.lincheckProperties(lincheckBudget)), sqlControls);
+                new FullCheck.HarnessSelection(jcstressTests, HarnessJvm.lincheckProperties(lincheckBudget)), sqlControls,
+                Optional.ofNullable(relay).map(r -> new FullCheck.CodeRelay(r, logic.classpath)));
         PhaseProgressPrinter phases = PhaseProgressPrinter.forStderr(spec.commandLine().getErr());
         FullCheck check = new FullCheck(options, spec.commandLine().getErr(), ExitCodes::of, phases, before);
         Report r = check.run();
@@ -183,8 +202,11 @@ final class CheckCommand implements Callable<Integer> {
 
     private void print(PrintWriter out, Report r, List<Scenario> chosen, Optional<RunDiff> comparison) {
         ModelCheck.Outcome o = r.model();
-        out.println("== " + (r.referenceLogic() ? Report.referenceLogicLine(r.subject().id(), id -> id)
-                : "logic under test: " + r.subject().id()) + " (" + r.subject().description() + ")");
+        r.codeRelay().ifPresent(c -> out.println("== relay under test, by its own code: " + c));
+        if (r.ran("model") || r.codeRelay().isEmpty()) {
+            out.println("== " + (r.referenceLogic() ? Report.referenceLogicLine(r.subject().id(), id -> id)
+                    : "logic under test: " + r.subject().id()) + " (" + r.subject().description() + ")");
+        }
         if (r.ran("model")) {
             printModel(out, o, chosen);
         } else {
@@ -205,6 +227,7 @@ final class CheckCommand implements Callable<Integer> {
         // without the model, the line names what was checked: the SQL relay when one was given
         String logicName = (r.referenceLogic() ? "the reference logic " : "") + r.subject().id();
         String what = r.ran("model") ? logicName + " passed " + passed + " of " + o.subject().size() + " scenarios"
+                : relay != null ? "relay " + relay + " by its own code, model not selected"
                 : r.sqlRelay().map(s -> "SQL relay " + s.id()).orElse(logicName) + ", model not selected";
         out.printf("%s: %s; %s; verdict %s; report %s%n", r.passed() ? "PASS" : "FAIL", what,
                 covered.isEmpty() ? "no variants run" : caught + " of " + covered.size() + " variants caught", r.verdict(),

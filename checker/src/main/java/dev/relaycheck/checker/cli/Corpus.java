@@ -15,13 +15,13 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The regression corpus: every failure's replay record that earlier runs left under results/failures/. {@code check}
+ * The regression corpus: every failure's replay record that earlier runs left under RESULTS/failures/. {@code check}
  * replays the records of the logic under test first, so a fixed bug that comes back fails the run in seconds,
  * before any search. Records of catalogue variants are not replayed: they are there to be caught.
  */
 final class Corpus {
-    /** One record replayed: its file and what the replay found. */
-    record Replayed(Path file, Replayer.Result result) {
+    /** One record replayed: its file, the record and what the replay found. */
+    record Replayed(Path file, ReplayRecord record, Replayer.Result result) {
         boolean cameBack() {
             return result.verdict() != Verdict.CLEAN;
         }
@@ -46,7 +46,7 @@ final class Corpus {
                     continue; // not a record relaycheck wrote: the corpus is what it wrote
                 }
                 if (record.logicId().equals(subject.id())) {
-                    out.add(new Replayed(f, Replayer.replay(record, subject)));
+                    out.add(new Replayed(f, record, Replayer.replay(record, subject)));
                 }
             }
         } catch (IOException e) {

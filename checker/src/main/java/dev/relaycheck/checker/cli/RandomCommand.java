@@ -2,6 +2,7 @@ package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.UsageException;
+import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.checker.walk.PctScheduler;
 import dev.relaycheck.checker.walk.RandomScheduler;
 import dev.relaycheck.checker.walk.Scheduler;
@@ -9,6 +10,8 @@ import dev.relaycheck.checker.walk.WalkSearch;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.shard.Shard;
+import dev.relaycheck.model.shard.ShardFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -59,6 +62,8 @@ final class RandomCommand implements Callable<Integer> {
     @Option(names = "--results", paramLabel = "DIR", defaultValue = "results",
             description = "folder for replay records, checked writable before the walks (default ${DEFAULT-VALUE})")
     Path results;
+    @Mixin
+    ShardOption shard = new ShardOption();
     @Spec
     CommandSpec spec;
 
@@ -66,28 +71,62 @@ final class RandomCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         RelayLogic subject = logic.load();
+        WalkSearch search = search();
+        List<Scenario> chosen = scenarios.resolve(List.of(ReferenceScenarios.soak()));
+        ResultsDir.requireWritable(results);
+        long budget = parseBudget();
+        Shard part = shard.shard();
+        List<SearchResult> found = new ArrayList<>();
+        List<List<String>> rows = new ArrayList<>();
+        for (Scenario s : chosen) {
+            long deadline = budget > 0 ? System.nanoTime() + budget : 0;
+            WalkSearch.Walks w = search.search(subject, s, seed, runs, deadline, part);
+            if (!part.whole()) {
+                out.println("shard " + part + ": walks i of 0.." + (runs - 1) + " with i mod " + part.count() + " = " + (part.index() - 1));
+            }
+            Failures.report(out, results, w.result(), ", seed " + seed);
+            found.add(w.result());
+            rows.addAll(WalkTallies.rows(w));
+        }
+        if (!part.whole()) {
+            return shard.finish(out, "random", spec, results, rows);
+        }
+        return ExitCodes.of(found);
+    }
+
+    /**
+     * The result of one run over the walks the shards in {@code files} ran, for each scenario: the same counts and
+     * findings as that run (a failure walked and shrunk again here from its walk number), records under
+     * {@code results}. Exits as that run would.
+     */
+    int merge(List<ShardFile> files, PrintWriter out, Path results) {
+        RelayLogic subject = logic.load();
+        WalkSearch search = search();
+        List<SearchResult> found = new ArrayList<>();
+        List<Verdict> recorded = new ArrayList<>();
+        for (Scenario s : scenarios.resolve(List.of(ReferenceScenarios.soak()))) {
+            WalkTallies t = WalkTallies.of(files, s.name());
+            SearchResult r = search.merge(subject, s, seed, t.tallies(), t.nanos());
+            Failures.report(out, results, r, ", seed " + seed + ", " + files.size() + " shards");
+            found.add(r);
+            t.recheckFaults().forEach(line -> out.println("  " + line));
+            recorded.addAll(t.recheckVerdicts());
+        }
+        recorded.add(Verdict.ofAll(found));
+        return ExitCodes.of(Verdict.worst(recorded));
+    }
+
+    private WalkSearch search() {
         if (runs < 1 || maxDepth < 1 || pctDepth < 1 || healEvery < 1) {
             throw new UsageException("--runs, --max-depth, --pct-depth and --heal-every must be at least 1");
         }
-        int workers = Threads.resolve(threads);
         Scheduler.Factory factory = switch (strategy) {
             case "random" -> RandomScheduler.factory();
             case "pct" -> PctScheduler.factory(pctDepth, maxDepth / 2);
             default -> throw new UsageException("unknown --strategy '" + strategy + "' (random or pct)");
         };
-        long budget = parseBudget();
-        WalkSearch search = new WalkSearch(factory, maxDepth, healEvery, workers, !noShrink,
+        return new WalkSearch(factory, maxDepth, healEvery, Threads.resolve(threads), !noShrink,
                 new ProgressPrinter(spec.commandLine().getErr()));
-        List<Scenario> chosen = scenarios.resolve(List.of(ReferenceScenarios.soak()));
-        ResultsDir.requireWritable(results);
-        List<SearchResult> found = new ArrayList<>();
-        for (Scenario s : chosen) {
-            long deadline = budget > 0 ? System.nanoTime() + budget : 0;
-            SearchResult r = search.search(subject, s, seed, runs, deadline);
-            Failures.report(out, results, r, ", seed " + seed);
-            found.add(r);
-        }
-        return ExitCodes.of(found);
     }
 
     private long parseBudget() {

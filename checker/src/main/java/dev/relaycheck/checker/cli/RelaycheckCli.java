@@ -21,8 +21,8 @@ import java.util.List;
         description = "Deterministic concurrency model checker for transactional-outbox relay logic.",
         footer = ExitCodes.FOOTER, sortOptions = true,
         subcommands = {CheckCommand.class, ExploreCommand.class, RandomCommand.class, ReplayCommand.class,
-                VariantsCommand.class, ScenariosCommand.class, BenchCommand.class, SqlCommand.class,
-                StressCommand.class, LincheckCommand.class, DiffCommand.class, ConfigCommand.class,
+                VariantsCommand.class, ScenariosCommand.class, BenchCommand.class, SqlCommand.class, CodeCommand.class,
+                StressCommand.class, LincheckCommand.class, DiffCommand.class, ConfigCommand.class, MergeCommand.class,
                 CommandLine.HelpCommand.class})
 public final class RelaycheckCli implements Runnable {
 

@@ -1,6 +1,7 @@
 package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.checker.search.BreadthFirstSearch;
+import dev.relaycheck.checker.search.Judging;
 import dev.relaycheck.checker.UsageException;
 import picocli.CommandLine.Option;
 
@@ -34,6 +35,12 @@ final class SearchOptions {
                     + "counterexamples on the concrete pollers; off: every state (default ${DEFAULT-VALUE})")
     String symmetry;
 
+    @Option(names = "--first-violation",
+            description = "end each exhaustive search at its first violation, a shortest counterexample (default: go on "
+                    + "and report every invariant broken, each with its shortest counterexample; a state reached by a step "
+                    + "that broke one is not expanded either way)")
+    boolean firstViolation;
+
     @Option(names = "--results", paramLabel = "DIR", defaultValue = "results",
             description = "folder for reports and replay records, checked writable before the search (default ${DEFAULT-VALUE})")
     Path results;
@@ -58,7 +65,8 @@ final class SearchOptions {
         if (healEvery < 1) {
             throw new UsageException("--heal-every must be at least 1");
         }
-        BreadthFirstSearch bfs = new BreadthFirstSearch(max, healEvery, workers, engine(), tokens(), progress);
+        BreadthFirstSearch bfs = new BreadthFirstSearch(max, healEvery, workers, engine(), tokens(), progress)
+                .judging(firstViolation ? Judging.FIRST : Judging.EVERY);
         return switch (symmetry) {
             case "off" -> bfs;
             case "pollers" -> bfs.overPollerSymmetry();

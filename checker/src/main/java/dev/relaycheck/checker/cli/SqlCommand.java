@@ -58,6 +58,10 @@ final class SqlCommand implements Callable<Integer> {
     Integer rounds;
     @Option(names = "--out", paramLabel = "DIR", description = "where the reports go (default results/sql)")
     String out;
+    @Option(names = "--shard", paramLabel = "I/N", description = "conformance: run shard I of N (counted from 1) of each run's "
+            + "schedules (the i-th when i mod N = I-1) and write DIR/shard.tsv for 'relaycheck merge', which gives the verdict "
+            + "(a shard exits 0)")
+    String shard;
     @Option(names = "--target", paramLabel = "ID", description = "a shipped SQL relay instead of --sql/--adapter: a catalogue id or correct (replay lines name it)")
     String target;
     @Option(names = "--scenario", paramLabel = "NAME", description = "replay: the reference scenario")
@@ -94,7 +98,7 @@ final class SqlCommand implements Callable<Integer> {
     }
 
     /** A stream that hands each finished UTF-8 line to the writer, so progress shows as it comes. */
-    private static PrintStream lines(PrintWriter w) {
+    static PrintStream lines(PrintWriter w) {
         return new PrintStream(new OutputStream() {
             private final ByteArrayOutputStream line = new ByteArrayOutputStream();
 

@@ -226,7 +226,7 @@ final class AgreementProbe {
     /** What the readable model's step broke, in the search's terms. */
     private static byte breaks(RelayModel model, RelayState r, Step step, StepResult expected) {
         return !Invariants.checkState(model.scenario(), expected.state()).isEmpty() ? Successors.BREAKS_STATE
-                : !Invariants.checkTransition(model.logic().tokenPolicy(), r, step, expected).isEmpty()
+                : !Invariants.checkTransition(model.scenario(), model.logic().tokenPolicy(), r, step, expected).isEmpty()
                 ? Successors.BREAKS_TRANSITION : Successors.NONE;
     }
 

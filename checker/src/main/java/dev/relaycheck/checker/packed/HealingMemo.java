@@ -1,6 +1,9 @@
 package dev.relaycheck.checker.packed;
 
+import dev.relaycheck.checker.search.StateSpace;
 import dev.relaycheck.model.SplitMix64;
+
+import java.util.Arrays;
 
 /**
  * A worker's memory of where healing runs went, so EVENTUAL_DELIVERY costs little for states already known to heal.
@@ -8,16 +11,17 @@ import dev.relaycheck.model.SplitMix64;
  * the rest of the run is fixed, and the turn matters only modulo the least common multiple {@code period} of the
  * numbers of fair steps a state can enable. So the memory is keyed by both (a 64-bit fingerprint of the scratch and
  * the turn's remainder, as the visited set keys states by 64-bit fingerprints), and holds what the run did from
- * there: completed within m steps; ran into a violation (it fails whatever its budget); or went m steps without
- * completing, all its budget. A later run that reaches a key it holds knows its verdict where that decides it under
- * its own remaining budget (it completes if m fits in the budget; it fails if it would run out first), and stops
- * there. Exact for every verdict, so which runs a worker made before, and in which order, changes only how fast it
+ * there: completed after m steps; broke an invariant at its step after m; or went m steps without completing, all
+ * its budget. A later run that reaches a key it holds knows its verdict where that decides it under its own
+ * remaining budget (it completes, or breaks the invariant, if that step is within the budget; it never completes if
+ * it runs out first), and stops there. Exact for every verdict, so which runs a worker made before, and in which order, changes only how fast it
  * gets there. It forgets everything when full. Not thread-safe: each worker has its own.
  */
 final class HealingMemo {
     static final int UNKNOWN = -1;
+    /** What a run did from a remembered state: completed, ran into a violation, or ran out of budget. */
     static final int HEALS = 0;
-    static final int FAILS = 1;
+    static final int BREAKS = 1;
     static final int RUNS_ON = 2;
     private static final int CAPACITY = 1 << 18;
     /** A run looks its state up, and is remembered by it, every this many steps: a lookup costs a few steps' time. */
@@ -79,17 +83,24 @@ final class HealingMemo {
         return SplitMix64.mix(hash + (turn % period) * 0xC2B2AE3D27D4EB4FL) | 1; // never 0, which marks an empty entry
     }
 
-    /** The verdict the memory knows for a run at {@code key} with {@code budget} steps left, or {@link #UNKNOWN}. */
+    /**
+     * The verdict the memory knows for a run at {@code key} with {@code budget} steps left, as a
+     * {@link StateSpace#healingFromLast} kind, or {@link #UNKNOWN}.
+     */
     int verdict(long key, int budget) {
         int i = (int) key & CAPACITY - 1;
         while (keys[i] != 0) {
             if (keys[i] == key) {
                 int kind = (values[i] >>> 28) - 1;
                 int steps = values[i] & (1 << 28) - 1;
-                if (kind == HEALS) { // it completes in that many steps, so within the budget or never in it
-                    return steps <= budget ? HEALS : FAILS;
-                }
-                return kind == FAILS || budget <= steps ? FAILS : UNKNOWN;
+                return switch (kind) {
+                    // it completes after that many steps: within the budget, or never in it
+                    case HEALS -> steps <= budget ? StateSpace.HEALS : StateSpace.NEVER_COMPLETES;
+                    // its next step breaks an invariant: if the budget reaches it
+                    case BREAKS -> steps < budget ? StateSpace.BREAKS_WHILE_HEALING : StateSpace.NEVER_COMPLETES;
+                    // it ran that many steps without completing or breaking anything
+                    default -> budget <= steps ? StateSpace.NEVER_COMPLETES : UNKNOWN;
+                };
             }
             i = i + 1 & CAPACITY - 1;
         }
@@ -113,7 +124,7 @@ final class HealingMemo {
     void remember(int visited, int kind, int end) {
         runs++;
         if (size + visited > CAPACITY / 2) {
-            java.util.Arrays.fill(keys, 0);
+            Arrays.fill(keys, 0);
             size = 0;
         }
         for (int k = 0; k < visited; k++) {

@@ -2,6 +2,7 @@ package dev.relaycheck.checker.packed;
 
 import static dev.relaycheck.checker.packed.PackedLayout.CLOCK;
 import static dev.relaycheck.checker.packed.PackedLayout.EXPIRY;
+import static dev.relaycheck.checker.packed.PackedLayout.LEASE_CLOCK;
 import static dev.relaycheck.checker.packed.PackedLayout.LAST_TOKEN;
 import static dev.relaycheck.checker.packed.PackedLayout.OWNER;
 import static dev.relaycheck.checker.packed.PackedLayout.PENDING;
@@ -356,9 +357,10 @@ final class LogicTable {
         expiryKnown = new boolean[expiries.length];
     }
 
-    /** Bits a row takes in a key: status, owner, token, expiry, version. */
+    /** Bits a row takes in a key: status, owner, token, expiry, the clock the expiry is on, version. */
     private int rowWidth() {
-        return STATUS_BITS + ownerBits + tokenBits + expiryBits + (shared.shapes.perRowVersion() ? tokenBits : 0);
+        return STATUS_BITS + ownerBits + tokenBits + expiryBits + (at.maxSkew > 0 ? skewBits : 0)
+                + (shared.shapes.perRowVersion() ? tokenBits : 0);
     }
 
     private void addRow(Memo.KeyBuilder key, int[] s, int e) {
@@ -366,6 +368,9 @@ final class LogicTable {
         int expiry = s[r + EXPIRY];
         key.add(s[r + STATUS], STATUS_BITS).add(s[r + OWNER], ownerBits).add(fit(s[r + TOKEN], shared.tokenLimit, "token"), tokenBits)
                 .add(expiry == PackedLayout.NEVER ? shared.expiryLimit - 1 : fit(expiry, shared.expiryLimit - 1, "expiry"), expiryBits);
+        if (at.maxSkew > 0) {
+            key.add(s[r + LEASE_CLOCK], skewBits);
+        }
         if (shared.shapes.perRowVersion()) {
             key.add(fit(s[r + VERSION], shared.tokenLimit, "version"), tokenBits);
         }
@@ -583,7 +588,8 @@ final class LogicTable {
     private OutboxRow row(int[] s, int e) {
         int r = at.row(e);
         RowStatus status = s[r + STATUS] == PENDING ? RowStatus.PENDING : RowStatus.DELIVERED;
-        Lease lease = s[r + OWNER] == 0 ? null : new Lease(shared.ownerName(s[r + OWNER]), s[r + TOKEN], s[r + EXPIRY]);
+        Lease lease = s[r + OWNER] == 0 ? null : new Lease(shared.ownerName(s[r + OWNER]), s[r + TOKEN], s[r + EXPIRY],
+                at.leaseClock(s, r));
         return new OutboxRow(events.get(e), status, lease, s[r + VERSION]);
     }
 }

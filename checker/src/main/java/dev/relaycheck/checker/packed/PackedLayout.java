@@ -41,7 +41,8 @@ final class PackedLayout {
     static final int PURGED = 8; // 1 once a retention policy purged the event's marker
     static final int IN_FLIGHT = 9; // 1 while an overlapping producer's transaction is open (the row not visible)
     static final int DELETED = 10; // what the outbox cleanup deleted: 0 nothing, DELETED_DELIVERED, DELETED_PENDING
-    private static final int ROW_SLOTS = 11;
+    static final int LEASE_CLOCK = 11; // the clock the lease's expiry is on, its offset from the database's + maxSkew; 0 without a lease
+    private static final int ROW_SLOTS = 12;
 
     // Slots of a poller, from poller(p); then the batch (event index, token) pairs, then the read set.
     static final int PHASE = 0; // a PollerState.Phase ordinal
@@ -120,6 +121,11 @@ final class PackedLayout {
         this(scenario, table.layoutSpec());
     }
 
+    /** The clock the expiry of row {@code r}'s lease is on, as its offset from the database's (0 without a lease). */
+    int leaseClock(int[] s, int r) {
+        return s[r + OWNER] == 0 ? 0 : s[r + LEASE_CLOCK] - maxSkew;
+    }
+
     /**
      * {@code spec.maxTicks}: the readable model's clock bound ({@code RelayModel.maxTicks}); {@code markerTokens}:
      * whether a marker's key depends on the token it was delivered with, so each row keeps that token;
@@ -171,6 +177,7 @@ final class PackedLayout {
             max[r + PURGED] = spec.purges() ? 1 : 0;
             max[r + IN_FLIGHT] = scenario.producersOverlap() ? 1 : 0;
             max[r + DELETED] = scenario.cleanup() ? DELETED_PENDING : 0;
+            max[r + LEASE_CLOCK] = 2 * maxSkew;
         }
         for (int p = 0; p < pollers; p++) {
             int b = poller(p);

@@ -25,12 +25,14 @@ import static dev.relaycheck.checker.packed.PackedLayout.DELETED;
 import static dev.relaycheck.checker.packed.PackedLayout.DELETED_DELIVERED;
 import static dev.relaycheck.checker.packed.PackedLayout.DELETED_PENDING;
 import static dev.relaycheck.checker.packed.PackedLayout.IN_FLIGHT;
+import static dev.relaycheck.checker.packed.PackedLayout.LEASE_CLOCK;
 import static dev.relaycheck.checker.packed.PackedLayout.MARKER_AT;
 import static dev.relaycheck.checker.packed.PackedLayout.PURGED;
 import static dev.relaycheck.checker.packed.PackedLayout.RENEWALS;
 import static dev.relaycheck.checker.packed.PackedLayout.SKEWS;
 import static dev.relaycheck.checker.packed.PackedLayout.VERSION;
 
+import dev.relaycheck.checker.search.StateSpace;
 import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Healing;
@@ -568,8 +570,7 @@ final class PackedModel {
     /** Whether any of the first {@code n} rows of {@code events} holds a lease live now. */
     private boolean anyLive(int[] s, int[] events, int n) {
         for (int k = 0; k < n; k++) {
-            int r = at.row(events[k]);
-            if (s[r + OWNER] != 0 && s[CLOCK] < s[r + EXPIRY]) {
+            if (liveLease(s, at.row(events[k]))) {
                 return true;
             }
         }
@@ -579,8 +580,7 @@ final class PackedModel {
     /** Whether a row in the read set of poller {@code b}'s check-then-act claim holds a lease live now. */
     private boolean readsLive(int[] s, int b) {
         for (int k = 0; k < s[b + READS]; k++) {
-            int r = at.row(s[at.read(b, k)]);
-            if (s[r + OWNER] != 0 && s[CLOCK] < s[r + EXPIRY]) {
+            if (liveLease(s, at.row(s[at.read(b, k)]))) {
                 return true;
             }
         }
@@ -997,7 +997,7 @@ final class PackedModel {
                 continue; // the cleanup deleted it after a check-then-act claim read it: the write matches no row
             }
             boolean hadLease = s[r + OWNER] != 0;
-            if (hadLease && now < s[r + EXPIRY] && heldByAnother(s, p, e, s[r + TOKEN])) {
+            if (liveLease(s, r) && heldByAnother(s, p, e, s[r + TOKEN])) {
                 result |= Successors.BREAKS_TRANSITION; // replaced a live lease its holder still holds: SINGLE_LIVE_LEASE
             }
             if (hadLease) {
@@ -1015,8 +1015,12 @@ final class PackedModel {
             floor = Math.max(floor, token);
             set(s, r + OWNER, ownerCode[p]);
             set(s, r + TOKEN, token);
-            set(s, r + EXPIRY, table != null ? table.expiry(now, skewOf(s, p))
-                    : logic == PackedLogic.LEASE_NEVER_EXPIRES ? NEVER : now + scenario.leaseTicks());
+            int expiry = table != null ? table.expiry(now, skewOf(s, p))
+                    : logic == PackedLogic.LEASE_NEVER_EXPIRES ? NEVER : now + scenario.leaseTicks();
+            set(s, r + EXPIRY, expiry);
+            if (at.maxSkew > 0) { // else the slot is always 0
+                set(s, r + LEASE_CLOCK, expiryClock(now, skewOf(s, p), expiry) + at.maxSkew);
+            }
             if (shapes.perRowVersion()) {
                 set(s, r + VERSION, token); // the claim writes the row's new version; the global counter stays 0
             } else {
@@ -1332,7 +1336,24 @@ final class PackedModel {
             set(s, r + TOKEN, token);
         }
         set(s, r + EXPIRY, expiry);
+        if (at.maxSkew > 0) {
+            set(s, r + LEASE_CLOCK, expiryClock(s[CLOCK], skewOf(s, p), expiry) + at.maxSkew);
+        }
         return result;
+    }
+
+    /**
+     * The clock an expiry written by a poller whose clock is off by {@code skew} is on, as its offset from the
+     * database's (RelayTransactions.expiryClockSkew): the writer's skew where the logic's answer depends on the
+     * poller's clock, else 0. The re-implemented logics write expiry on the database's clock.
+     */
+    private int expiryClock(int now, int skew, int expiry) {
+        return skew == 0 || expiry == NEVER || table == null || table.expiry(now, 0) == expiry ? 0 : skew;
+    }
+
+    /** Whether row {@code r} holds a lease live now, judged on the clock its expiry was written on. */
+    private boolean liveLease(int[] s, int r) {
+        return s[r + OWNER] != 0 && (s[r + EXPIRY] == NEVER || s[CLOCK] + at.leaseClock(s, r) < s[r + EXPIRY]);
     }
 
     /** The outbox cleanup: deletes the rows the logic's purge takes, each kept as it was (but its token). */
@@ -1377,6 +1398,9 @@ final class PackedModel {
         set(s, r + OWNER, 0);
         set(s, r + TOKEN, 0);
         set(s, r + EXPIRY, 0);
+        if (s[r + LEASE_CLOCK] != 0) {
+            set(s, r + LEASE_CLOCK, 0);
+        }
     }
 
     /** Done with the head of the batch: on to the next item, or idle. */
@@ -1495,24 +1519,33 @@ final class PackedModel {
     }
 
     /**
-     * The first member of the orbit of canonical state {@code c} (in {@link #orbit}'s order) whose healing run fails,
-     * as the permutation that makes it, or null where every member heals: round-robin healing schedules pollers in
-     * scenario order, so one member's verdict does not stand for another's, and each is healed as the full search
-     * would heal it.
+     * How the first member of the orbit of canonical state {@code c} (in {@link #orbit}'s order) that fails healing
+     * fails ({@link #healing}'s kinds), or {@link StateSpace#HEALS} where every member heals; {@link #failingMember}
+     * then holds the permutation that makes it. Round-robin healing schedules pollers in scenario order, so one
+     * member's verdict does not stand for another's, and each is healed as the full search would heal it.
      */
-    int[] firstMemberFailingHealing(int[] c) {
+    int orbitHealing(int[] c) {
         for (int[] perm : permutations()) {
             if (firstOfItsMember(c, perm)) {
                 System.arraycopy(c, 0, member, 0, c.length);
                 movePollers(member, perm);
-                if (healingFails(member)) {
-                    return perm;
+                int kind = healing(member);
+                if (kind != StateSpace.HEALS) {
+                    failingMember = perm;
+                    return kind;
                 }
             }
         }
-        return null;
+        failingMember = null;
+        return StateSpace.HEALS;
     }
 
+    /** The permutation of the member whose healing the last {@link #orbitHealing} found failing, or null. */
+    int[] firstMemberFailingHealing(int[] c) {
+        return orbitHealing(c) == StateSpace.HEALS ? null : failingMember;
+    }
+
+    private int[] failingMember;
     private int[] member;
 
     /**
@@ -1520,6 +1553,14 @@ final class PackedModel {
      * ({@link HealingMemo}) where the turn's period is small: from a state and a turn, the rest of the run is fixed.
      */
     boolean healingFails(int[] from) {
+        return healing(from) != StateSpace.HEALS;
+    }
+
+    /**
+     * {@link #healingFails}, saying how: {@link StateSpace#HEALS}, {@link StateSpace#NEVER_COMPLETES} or
+     * {@link StateSpace#BREAKS_WHILE_HEALING}.
+     */
+    int healing(int[] from) {
         int[] s = healing;
         System.arraycopy(from, 0, s, 0, s.length);
         int bound = healingBound;
@@ -1538,7 +1579,7 @@ final class PackedModel {
                     int known = memo.verdict(key, bound - taken);
                     if (known != HealingMemo.UNKNOWN) {
                         memo.hit();
-                        return known == HealingMemo.FAILS;
+                        return known;
                     }
                     memo.visit(visited++, key, taken);
                 }
@@ -1557,9 +1598,9 @@ final class PackedModel {
         }
         boolean completed = !fails && complete(s);
         if (memo != null) {
-            memo.remember(visited, completed ? HealingMemo.HEALS : fails ? HealingMemo.FAILS : HealingMemo.RUNS_ON, taken);
+            memo.remember(visited, completed ? HealingMemo.HEALS : fails ? HealingMemo.BREAKS : HealingMemo.RUNS_ON, taken);
         }
-        return !completed;
+        return completed ? StateSpace.HEALS : fails ? StateSpace.BREAKS_WHILE_HEALING : StateSpace.NEVER_COMPLETES;
     }
 
     private HealingMemo memo;

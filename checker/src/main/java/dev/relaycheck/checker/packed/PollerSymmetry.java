@@ -144,7 +144,7 @@ final class PollerSymmetry {
 
     private static byte breaks(RelayModel model, RelayState r, Step step, StepResult next) {
         return !Invariants.checkState(model.scenario(), next.state()).isEmpty() ? Successors.BREAKS_STATE
-                : !Invariants.checkTransition(model.logic().tokenPolicy(), r, step, next).isEmpty()
+                : !Invariants.checkTransition(model.scenario(), model.logic().tokenPolicy(), r, step, next).isEmpty()
                 ? Successors.BREAKS_TRANSITION : Successors.NONE;
     }
 
@@ -159,7 +159,8 @@ final class PollerSymmetry {
     static RelayState rename(Scenario scenario, RelayState s, UnaryOperator<String> names) {
         List<OutboxRow> rows = new ArrayList<>();
         for (OutboxRow r : s.rows()) {
-            rows.add(r.hasLease() ? r.withLease(new Lease(names.apply(r.lease().owner()), r.lease().token(), r.lease().expiry())) : r);
+            rows.add(r.hasLease() ? r.withLease(new Lease(names.apply(r.lease().owner()), r.lease().token(), r.lease().expiry(),
+                    r.lease().clockSkew())) : r);
         }
         PollerState[] pollers = new PollerState[s.pollers().size()];
         List<String> order = scenario.pollers();

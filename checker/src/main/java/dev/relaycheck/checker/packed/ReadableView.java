@@ -91,7 +91,8 @@ final class ReadableView {
         for (int e = 0; e < at.events; e++) {
             Event ev = scenario.events().get(e);
             int r = at.row(e);
-            Lease lease = s[r + OWNER] == 0 ? null : new Lease(owner(s[r + OWNER]), s[r + TOKEN], s[r + EXPIRY]);
+            Lease lease = s[r + OWNER] == 0 ? null : new Lease(owner(s[r + OWNER]), s[r + TOKEN], s[r + EXPIRY],
+                    at.leaseClock(s, r));
             if (s[r + STATUS] != ABSENT) {
                 rows.add(new OutboxRow(ev, s[r + STATUS] == DELIVERED ? RowStatus.DELIVERED : RowStatus.PENDING, lease,
                         s[r + VERSION]));

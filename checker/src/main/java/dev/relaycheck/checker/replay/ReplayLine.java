@@ -26,12 +26,18 @@ public final class ReplayLine {
         return of(ReplayRecord.of(fault), fault.logic());
     }
 
-    private static String of(ReplayRecord record, dev.relaycheck.model.RelayLogic logic) {
+    /** The line that replays {@code record} of {@code logic} (a record of the regression corpus). */
+    public static String of(ReplayRecord record, dev.relaycheck.model.RelayLogic logic) {
         String line = shellQuoted(System.getProperty(COMMAND_PROPERTY, "./relaycheck")) + " replay " + record.toToken();
         return LogicLoader.classpathOf(logic).map(cp -> line + " --classpath " + shellQuoted(cp)).orElse(line);
     }
 
-    static String shellQuoted(String s) {
+    /** The launcher as the user typed it, quoted for the shell: what every replay line starts with. */
+    public static String launcher() {
+        return shellQuoted(System.getProperty(COMMAND_PROPERTY, "./relaycheck"));
+    }
+
+    public static String shellQuoted(String s) {
         return SHELL_SAFE.matcher(s).matches() ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 }

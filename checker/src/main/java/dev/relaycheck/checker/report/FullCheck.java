@@ -47,7 +47,8 @@ public final class FullCheck {
 
     /** How long to spend. */
     public enum Budget {
-        QUICK(50, 1, 1, "quick", 1, 3, 1, 1), DEFAULT(150, 3, 2, "quick", 1, 6, 1, 1), LONG(2000, 20, 10, "default", 0, 60, 5, 5);
+        QUICK(50, 1, 1, "quick", 1, 3, 1, 1, 24, 12), DEFAULT(150, 3, 2, "quick", 1, 6, 1, 1, 40, 24),
+        LONG(2000, 20, 10, "default", 0, 60, 5, 5, 400, 100);
 
         final int sqlSeeds;
         final int sqlRaceRounds;
@@ -58,9 +59,14 @@ public final class FullCheck {
         final int pgSeeds;
         final int pgRaceRounds;
         final int pgCrashRounds;
+        /** Seeded runs of a relay's own code, on H2 and on PostgreSQL. */
+        final int codeRuns;
+        final int pgCodeRuns;
 
         Budget(int sqlSeeds, int sqlRaceRounds, int crashRounds, String jcstressMode, int jcstressIterations, int pgSeeds,
-               int pgRaceRounds, int pgCrashRounds) {
+               int pgRaceRounds, int pgCrashRounds, int codeRuns, int pgCodeRuns) {
+            this.codeRuns = codeRuns;
+            this.pgCodeRuns = pgCodeRuns;
             this.sqlSeeds = sqlSeeds;
             this.sqlRaceRounds = sqlRaceRounds;
             this.crashRounds = crashRounds;
@@ -82,7 +88,15 @@ public final class FullCheck {
      */
     public record Options(RelayLogic subject, List<Scenario> scenarios, BreadthFirstSearch search, Budget budget,
                           Set<String> checkers, Path home, Path results, RelaySpec sqlRelay, List<String> sqlDbs,
-                          UserClasses user, HarnessSelection harnesses, boolean sqlControls) {
+                          UserClasses user, HarnessSelection harnesses, boolean sqlControls, Optional<CodeRelay> codeRelay) {
+        /** Without a relay checked by its own code. */
+        public Options(RelayLogic subject, List<Scenario> scenarios, BreadthFirstSearch search, Budget budget,
+                       Set<String> checkers, Path home, Path results, RelaySpec sqlRelay, List<String> sqlDbs,
+                       UserClasses user, HarnessSelection harnesses, boolean sqlControls) {
+            this(subject, scenarios, search, budget, checkers, home, results, sqlRelay, sqlDbs, user, harnesses, sqlControls,
+                    Optional.empty());
+        }
+
         /** With the shipped broken SQL variants as controls. */
         public Options(RelayLogic subject, List<Scenario> scenarios, BreadthFirstSearch search, Budget budget,
                        Set<String> checkers, Path home, Path results, RelaySpec sqlRelay, List<String> sqlDbs,
@@ -103,6 +117,10 @@ public final class FullCheck {
             this(subject, scenarios, search, budget, checkers, home, results, RelaySpec.REFERENCE, List.of("h2"),
                     UserClasses.NONE);
         }
+    }
+
+    /** A team's relay checked by its own code ({@code check --relay CLASS}): its factory and the class path it comes from. */
+    public record CodeRelay(String factory, String classpath) {
     }
 
     /**
@@ -200,10 +218,17 @@ public final class FullCheck {
         } else {
             checkers.add(CheckerRows.skipped("sql", NOT_SELECTED));
         }
+        if (o.checkers().contains("code") && o.codeRelay().isPresent()) {
+            notes.add("The relay " + o.codeRelay().get().factory() + " was checked by its own code on " + String.join(", ", o.sqlDbs()) + ".");
+            o.sqlDbs().forEach(db -> checkers.add(code(db, o.codeRelay().get())));
+        } else if (o.checkers().contains("code")) {
+            checkers.add(CheckerRows.skipped("code", "no relay given (--relay CLASS)"));
+        }
         // a user's relay (--adapter, --sql) is named with what it promises; the reference relay is the shipped one
         Optional<SqlRelayUnderTest> sqlRelay = o.checkers().contains("sql") && !o.sqlRelay().equals(RelaySpec.REFERENCE)
                 ? Optional.of(sqlRelayUnderTest()) : Optional.empty();
-        Report report = new Report(o.subject(), model, checkers, histograms, notes, sqlRelay, sqlFindings);
+        Report report = new Report(o.subject(), model, checkers, histograms, notes, sqlRelay, sqlFindings,
+                o.checkers().contains("code") ? o.codeRelay().map(CodeRelay::factory) : Optional.empty());
         write(report);
         return report;
     }
@@ -281,6 +306,71 @@ public final class FullCheck {
         return CheckerRows.read("lincheck", out.resolve("summary.tsv"), exit,
                 "every check with " + o.harnesses().lincheckNote() + (exit < 0 ? ", killed at its time limit" : "")
                         + "; log " + o.home().relativize(logFile.toAbsolutePath()), "");
+    }
+
+    /** A row of what the relay declares it does not promise: reported, never judged. */
+    static final String NOT_PROMISED = "NOT-PROMISED";
+
+    /** The report's column for the relay's own code on a database: {@code code} for H2, {@code code-postgres} for PostgreSQL. */
+    public static String codeColumn(String dbId) {
+        return dbId.equals("h2") ? "code" : "code-" + dbId;
+    }
+
+    /**
+     * The relay checked by its own code on one database: a row per invariant (PASS, FAILED with the first failure and
+     * its replay line, NOT-PROMISED), one for progress and one for what the runs reached; its page beside the report.
+     */
+    private CheckerRows code(String dbArg, CodeRelay relay) {
+        DbTarget db;
+        try {
+            db = SqlChecksCli.target(dbArg);
+        } catch (java.io.IOException e) {
+            log.println("[code] " + dbArg + " skipped: " + e.getMessage());
+            return CheckerRows.skipped(codeColumn("postgres"), e.getMessage());
+        }
+        String column = codeColumn(db.id());
+        int runs = db.dialect() == Dialect.H2 ? o.budget().codeRuns : o.budget().pgCodeRuns;
+        log.println("[" + column + "] " + relay.factory() + ": " + runs + " seeded schedules of its own code on " + db.describe());
+        dev.relaycheck.code.check.CodeCheck.Outcome outcome;
+        java.util.function.Supplier<dev.relaycheck.code.RelayFactory> factories;
+        try {
+            factories = dev.relaycheck.code.check.FactoryLoader.load(relay.factory(), relay.classpath());
+            int[] done = {0};
+            outcome = dev.relaycheck.code.check.CodeCheck.check(factories, db, dev.relaycheck.code.run.Settings.defaults(), runs, 1,
+                    i -> true, line -> progress.update(column, ++done[0], runs, "runs", ""));
+        } catch (IllegalArgumentException | dev.relaycheck.code.run.RelayRun.Refused | dev.relaycheck.code.observe.OutboxReader.BadQuery e) {
+            throw new dev.relaycheck.checker.UsageException(e.getMessage());
+        } catch (java.sql.SQLException e) {
+            return new CheckerRows(column, "FAIL", List.of(), relay.factory() + " on " + db.describe() + ": " + e.getMessage(), "");
+        }
+        java.util.function.Function<dev.relaycheck.code.check.CodeCheck.Failure, String> replay = f -> CodeReplay.line(relay, dbArg, f);
+        List<CheckerRows.Row> rows = new ArrayList<>();
+        for (dev.relaycheck.model.Invariant i : dev.relaycheck.code.judge.Judge.JUDGED) {
+            var failure = outcome.failures().get(i);
+            var notPromised = outcome.notPromised().get(i);
+            rows.add(failure != null ? new CheckerRows.Row(i.name(), relay.factory(), "PASS", "FAILED", failure.finding().detail()
+                    + "; replay: " + replay.apply(failure))
+                    : notPromised != null ? new CheckerRows.Row(i.name(), relay.factory(), NOT_PROMISED, NOT_PROMISED, notPromised.finding().detail())
+                    : new CheckerRows.Row(i.name(), relay.factory(), "PASS", "PASS", outcome.runs() + " runs"));
+        }
+        List<String> missing = outcome.missing().stream().map(dev.relaycheck.code.judge.Reached::what).toList();
+        rows.add(new CheckerRows.Row("reached", relay.factory(), "PASS", missing.isEmpty() ? "PASS" : CheckerRows.INCONCLUSIVE,
+                missing.isEmpty() ? "every required situation reached" : "no run reached " + String.join(", ", missing)));
+        rows.add(new CheckerRows.Row("progress", relay.factory(), "PASS",
+                outcome.stuck().stream().anyMatch(dev.relaycheck.code.check.CodeCheck.Stuck::confirmed) ? "FAILED"
+                        : outcome.stuck().isEmpty() ? "PASS" : CheckerRows.INCONCLUSIVE,
+                outcome.stuck().isEmpty() ? "every run reached the end of its healing phase" : outcome.stuck().get(0).why().lines().findFirst().orElse("")));
+        Path out = o.results().resolve(column);
+        try {
+            Files.createDirectories(out);
+            Files.writeString(out.resolve("report.txt"), dev.relaycheck.code.check.CodeReport.text(relay.factory(), outcome, replay),
+                    StandardCharsets.UTF_8);
+            Files.writeString(out.resolve("index.html"), CodeHtml.page(relay.factory(), List.of(outcome), replay), StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return CheckerRows.of(column, 0, rows, relay.factory() + " by its own code on " + db.describe() + ": " + runs + " seeded runs",
+                column + "/index.html");
     }
 
     private CheckerRows sql(String dbArg) {

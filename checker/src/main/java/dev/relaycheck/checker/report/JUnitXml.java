@@ -31,10 +31,9 @@ public final class JUnitXml {
     /** One test case: passed (no failure, not skipped), failed with a message and text, or skipped with a reason. */
     public record Case(String suite, String name, String failure, String text, String skipped) {
         /** A corpus record replayed: passed when its failure no longer reproduces. */
-        public static Case corpus(String record, boolean cameBack, String verdict, String replayReport) {
+        public static Case corpus(String record, boolean cameBack, String verdict, String replayReport, String replayLine) {
             List<String> lines = replayReport.lines().toList();
-            String text = String.join("\n", lines.subList(0, Math.min(TRACE_LINES, lines.size())))
-                    + "\nreplay: relaycheck replay results/failures/" + record;
+            String text = String.join("\n", lines.subList(0, Math.min(TRACE_LINES, lines.size()))) + "\nreplay: " + replayLine;
             return new Case("corpus", record, cameBack ? "a recorded failure came back: " + verdict : null, cameBack ? text : null, null);
         }
     }
@@ -52,7 +51,8 @@ public final class JUnitXml {
             if (s.passed()) {
                 cases.add(new Case("scenarios", name, null, null, null));
             } else {
-                String text = s.counterexample().map(JUnitXml::explain).orElse(s.summary());
+                String text = s.counterexamples().isEmpty() ? s.summary()
+                        : String.join("\n", s.counterexamples().stream().map(JUnitXml::explain).toList());
                 cases.add(new Case("scenarios", name, s.verdictLine(), text, null));
             }
         }

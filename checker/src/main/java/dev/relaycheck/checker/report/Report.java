@@ -22,7 +22,7 @@ import java.util.function.UnaryOperator;
  */
 public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerRows> checkers,
                      List<Histogram> histograms, List<String> notes, Optional<SqlRelayUnderTest> sqlRelay,
-                     List<SqlFinding> sqlFindings) {
+                     List<SqlFinding> sqlFindings, Optional<String> codeRelay) {
 
     public static final List<String> CHECKER_ORDER = List.of("model", "jcstress", "lincheck", "sql");
 
@@ -31,6 +31,12 @@ public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerR
         histograms = List.copyOf(histograms);
         notes = List.copyOf(notes);
         sqlFindings = List.copyOf(sqlFindings);
+    }
+
+    /** Without a relay checked by its own code. */
+    public Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerRows> checkers, List<Histogram> histograms,
+                  List<String> notes, Optional<SqlRelayUnderTest> sqlRelay, List<SqlFinding> sqlFindings) {
+        this(subject, model, checkers, histograms, notes, sqlRelay, sqlFindings, Optional.empty());
     }
 
     /** Without SQL findings to draw. */
@@ -56,7 +62,8 @@ public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerR
      * then named as that, never as the thing under test beside their relay.
      */
     public String about(UnaryOperator<String> name) {
-        String relay = sqlRelay.map(s -> "the SQL relay " + name.apply(s.id())).orElse("");
+        String relay = String.join(" and ", java.util.stream.Stream.of(codeRelay.map(c -> "the relay " + name.apply(c) + " by its own code"),
+                sqlRelay.map(s -> "the SQL relay " + name.apply(s.id()))).flatMap(Optional::stream).toList());
         if (referenceLogic()) {
             return relay.isEmpty() ? "the reference logic " + name.apply(subject.id()) : relay;
         }
@@ -203,10 +210,10 @@ public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerR
         return Verdict.worst(all);
     }
 
-    /** Counterexamples to draw: the logic under test's, then the shortest per catalogue variant. */
+    /** Counterexamples to draw: the logic under test's (every invariant it broke), then the shortest per catalogue variant. */
     public List<Counterexample> counterexamples() {
         List<Counterexample> out = new ArrayList<>();
-        model.subject().forEach(r -> r.counterexample().ifPresent(out::add));
+        model.subject().forEach(r -> out.addAll(r.counterexamples()));
         model.variants().forEach(v -> v.firstCatch().ifPresent(out::add));
         return out;
     }

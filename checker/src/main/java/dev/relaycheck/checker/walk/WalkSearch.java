@@ -21,15 +21,17 @@ import dev.relaycheck.model.Step;
 import dev.relaycheck.model.StepResult;
 import dev.relaycheck.model.Violation;
 import dev.relaycheck.model.Witness;
+import dev.relaycheck.model.shard.Shard;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongFunction;
 
 /**
  * Seeded walks for scenarios too big to exhaust, on several threads. Walk {@code i} uses seed
@@ -87,28 +89,50 @@ public final class WalkSearch {
         }
     }
 
+    /**
+     * What one walk did, as much as a merged count needs: its number, its steps, its healing runs, whether it failed
+     * (a violation or a logic fault) and how often it saw each witness.
+     */
+    public record Tally(long index, int steps, int heals, boolean failing, Map<Witness, Long> witnesses) {
+        public Tally {
+            witnesses = witnesses.isEmpty() ? Map.of() : new EnumMap<>(witnesses);
+        }
+    }
+
+    /** A search's result and the walks behind it, each once, in walk order (up to its failure, if it found one). */
+    public record Walks(SearchResult result, List<Tally> tallies) {
+    }
+
     /** Runs walks 0..runs-1 (or until {@code deadlineNanos}, if positive). */
     public SearchResult search(RelayLogic logic, Scenario scenario, long seed, int runs, long deadlineNanos) {
+        return search(logic, scenario, seed, runs, deadlineNanos, Shard.WHOLE).result();
+    }
+
+    /**
+     * Runs the walks of {@code shard} among 0..runs-1 (or until {@code deadlineNanos}, if positive): its result is that
+     * of those walks alone, and its tallies what {@link #merge} needs to give the result of all of them.
+     */
+    public Walks search(RelayLogic logic, Scenario scenario, long seed, int runs, long deadlineNanos, Shard shard) {
         long start = System.nanoTime();
         RelayModel model = new RelayModel(CheckedLogic.of(logic), scenario);
-        AtomicInteger next = new AtomicInteger();
-        AtomicInteger lowestFailure = new AtomicInteger(Integer.MAX_VALUE);
+        AtomicLong next = new AtomicLong();
+        AtomicLong lowestFailure = new AtomicLong(Long.MAX_VALUE);
         AtomicLong done = new AtomicLong();
         Walk[] failures = new Walk[1];
-        List<List<long[]>> perThread = new ArrayList<>(); // {walk number, steps, heals, witness counts...} per walk
+        List<List<Tally>> perThread = new ArrayList<>();
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             int me = t;
-            List<long[]> mine = new ArrayList<>();
+            List<Tally> mine = new ArrayList<>();
             perThread.add(mine);
             Thread worker = new Thread(() -> {
                 while (true) {
-                    int i = next.getAndIncrement();
+                    long i = shard.nth(next.getAndIncrement());
                     if (i >= runs || i > lowestFailure.get() || (deadlineNanos > 0 && System.nanoTime() > deadlineNanos)) {
                         return;
                     }
-                    Walk w = walk(model, i, SplitMix64.derive(seed, i));
-                    mine.add(stats(w));
+                    Walk w = walk(model, (int) i, SplitMix64.derive(seed, i));
+                    mine.add(tally(w));
                     long d = done.incrementAndGet();
                     if (w.failing()) {
                         synchronized (failures) {
@@ -134,29 +158,44 @@ public final class WalkSearch {
                 throw new IllegalStateException("interrupted", e);
             }
         }
-        // count only walks up to the reported failure: which later walks a thread had begun is timing
+        // only walks up to the reported failure: which later walks a thread had begun is timing
+        long last = lowestFailure.get();
+        List<Tally> tallies = perThread.stream().flatMap(List::stream).filter(w -> w.index() <= last)
+                .sorted(Comparator.comparingLong(Tally::index)).toList();
+        Walk failing = failures[0];
+        return new Walks(result(model, tallies, i -> failing, System.nanoTime() - start), tallies);
+    }
+
+    /**
+     * The result of one search over the walks several shards ran ({@code tallies}, each walk once): the counts of
+     * every walk up to the lowest-numbered failing one, and that walk's failure, walked and shrunk again here (a walk
+     * is fixed by its number). The same result as one search over all those walks; {@code nanos}: the shards' time.
+     */
+    public SearchResult merge(RelayLogic logic, Scenario scenario, long seed, List<Tally> tallies, long nanos) {
+        RelayModel model = new RelayModel(CheckedLogic.of(logic), scenario);
+        return result(model, tallies.stream().sorted(Comparator.comparingLong(Tally::index)).toList(),
+                i -> walk(model, (int) i, SplitMix64.derive(seed, i)), nanos);
+    }
+
+    /** The result of {@code tallies} (in walk order): counts up to the first failing walk, which {@code walked} gives. */
+    private SearchResult result(RelayModel model, List<Tally> tallies, LongFunction<Walk> walked, long nanos) {
         Map<Witness, Long> witnesses = new EnumMap<>(Witness.class);
         long totalSteps = 0;
         long heals = 0;
         int depth = 0;
         long walks = 0;
-        int last = lowestFailure.get();
-        for (List<long[]> list : perThread) {
-            for (long[] w : list) {
-                if (w[0] <= last) {
-                    walks++;
-                    totalSteps += w[1];
-                    heals += w[2];
-                    depth = Math.max(depth, (int) w[1]);
-                    for (Witness x : Witness.values()) {
-                        if (w[3 + x.ordinal()] > 0) {
-                            witnesses.merge(x, w[3 + x.ordinal()], Long::sum);
-                        }
-                    }
-                }
+        Optional<Walk> failing = Optional.empty();
+        for (Tally w : tallies) {
+            walks++;
+            totalSteps += w.steps();
+            heals += w.heals();
+            depth = Math.max(depth, w.steps());
+            w.witnesses().forEach((x, n) -> witnesses.merge(x, n, Long::sum));
+            if (w.failing()) {
+                failing = Optional.of(walked.apply(w.index()));
+                break;
             }
         }
-        Optional<Walk> failing = Optional.ofNullable(failures[0]);
         Optional<LogicFault> fault = failing.filter(w -> w.failed().isPresent()).map(w -> fault(model, w));
         Optional<Counterexample> cx = Optional.empty();
         try {
@@ -165,18 +204,12 @@ public final class WalkSearch {
             fault = Optional.of(f.fault().foundBy(strategy.name() + " walk #" + failing.get().index() + ", shrinking"));
         }
         // a user's logic is re-asked every question the walks asked: one changed since may not have come again
-        return LogicFault.recheck(new SearchResult(strategy.name(), "readable", model.logic(), scenario, totalSteps,
-                totalSteps, depth, walks, heals, System.nanoTime() - start, witnesses, cx, Optional.empty(), 0,
-                PhaseTimes.NONE, fault));
+        return LogicFault.recheck(new SearchResult(strategy.name(), "readable", model.logic(), model.scenario(), totalSteps,
+                totalSteps, depth, walks, heals, nanos, witnesses, cx, Optional.empty(), 0, PhaseTimes.NONE, fault));
     }
 
-    private static long[] stats(Walk w) {
-        long[] out = new long[3 + Witness.values().length];
-        out[0] = w.index();
-        out[1] = w.steps();
-        out[2] = w.heals();
-        w.witnesses().forEach((k, v) -> out[3 + k.ordinal()] = v);
-        return out;
+    private static Tally tally(Walk w) {
+        return new Tally(w.index(), w.steps(), w.heals(), w.failing(), w.witnesses());
     }
 
     /**

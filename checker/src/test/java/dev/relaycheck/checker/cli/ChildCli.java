@@ -46,9 +46,18 @@ public final class ChildCli {
      * over with {@code --classpath} like the jars a user points relaycheck at.
      */
     public static Run runAsUser(String... args) {
+        return runAsUser(List.of(), args);
+    }
+
+    /**
+     * The same, with {@code userJars} (the libraries the team's classes use, which it passes with {@code --classpath})
+     * left off relaycheck's own class path too: a library that loads the team's classes by name (a handler class,
+     * a bean) must be loaded where those classes are, as it is when relaycheck's class path has nothing of the team's.
+     */
+    public static Run runAsUser(List<String> userJars, String... args) {
         Path here = Path.of("").toAbsolutePath();
         List<String> cp = new ArrayList<>(List.of(System.getProperty("java.class.path").split(java.io.File.pathSeparator)));
-        cp.removeIf(p -> Path.of(p).toAbsolutePath().startsWith(here.resolve("target")));
+        cp.removeIf(p -> Path.of(p).toAbsolutePath().startsWith(here.resolve("target")) || userJars.contains(p));
         return run(here, List.of(), String.join(java.io.File.pathSeparator, cp), args);
     }
 
@@ -97,6 +106,42 @@ public final class ChildCli {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted", e);
         }
+    }
+
+    /**
+     * The words of a command line as a POSIX shell splits it: blanks separate words, single quotes keep a word's blanks
+     * and quotes ({@code 'it'\''s'}), a backslash quotes the next character. What a printed replay line becomes when
+     * pasted.
+     */
+    public static List<String> shellWords(String line) {
+        List<String> words = new ArrayList<>();
+        StringBuilder w = new StringBuilder();
+        boolean inWord = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '\'' ) {
+                int end = line.indexOf('\'', i + 1);
+                w.append(line, i + 1, end);
+                i = end;
+                inWord = true;
+            } else if (c == '\\' && i + 1 < line.length()) {
+                w.append(line.charAt(++i));
+                inWord = true;
+            } else if (Character.isWhitespace(c)) {
+                if (inWord) {
+                    words.add(w.toString());
+                    w.setLength(0);
+                    inWord = false;
+                }
+            } else {
+                w.append(c);
+                inWord = true;
+            }
+        }
+        if (inWord) {
+            words.add(w.toString());
+        }
+        return words;
     }
 
     /**

@@ -192,7 +192,7 @@ class SqlUserRelayTest {
      * so its exit 1 is the relay's failure, which the report names with its invariant.
      */
     @Test
-    void checkJudgesTheUsersRelayInTheSqlColumn() throws IOException {
+    void checkJudgesTheUsersRelayInTheSqlColumn() throws Exception {
         Path results = dir.resolve("check-results");
         ChildCli.Run r = ChildCli.run(dir, "check", "--only", "sql", "--budget", "quick", "--db", "h2", "--controls", "no",
                 "--adapter", "com.acme.parcels.UnfencedParcelRelay", "--classpath", brokenJar.toString(), "--results", results.toString());
@@ -220,6 +220,22 @@ class SqlUserRelayTest {
                 .contains("aria-label=\"swimlane of STALE_ACK_REJECTED\"").contains("<tr class=\"culprit\">")
                 .contains("&lt;== STALE_<wbr>ACK_<wbr>REJECTED").contains("<mark>")
                 .contains("./relaycheck sql replay --adapter com.acme.parcels.UnfencedParcelRelay");
+        // and the JUnit XML a CI server reads: the sql checker's test case fails with the finding and its replay line
+        org.w3c.dom.NodeList cases = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(results.resolve("TEST-relaycheck.xml").toFile()).getElementsByTagName("testcase");
+        org.w3c.dom.Element sql = null;
+        for (int i = 0; i < cases.getLength(); i++) {
+            org.w3c.dom.Element c = (org.w3c.dom.Element) cases.item(i);
+            if (c.getAttribute("classname").equals("relaycheck.checkers") && c.getAttribute("name").equals("sql")) {
+                sql = c;
+            }
+        }
+        assertThat(sql).as("the sql checker's test case").isNotNull();
+        org.w3c.dom.Element failure = (org.w3c.dom.Element) sql.getElementsByTagName("failure").item(0);
+        assertThat(failure).as("a failed test case").isNotNull();
+        assertThat(failure.getAttribute("message")).startsWith("sql-conformance com.acme.parcels.UnfencedParcelRelay: FAILED STALE_ACK_REJECTED");
+        assertThat(failure.getTextContent()).contains("STALE_ACK_REJECTED (com.acme.parcels.UnfencedParcelRelay): ")
+                .contains("\nreplay: ./relaycheck sql replay --adapter com.acme.parcels.UnfencedParcelRelay");
     }
 
     @Test

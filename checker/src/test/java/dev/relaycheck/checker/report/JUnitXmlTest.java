@@ -56,11 +56,13 @@ class JUnitXmlTest {
         ChildCli.Run again = ChildCli.run(Path.of("."), check);
         assertThat(again.exit()).as(again.toString()).isEqualTo(1);
         assertThat(again.out()).contains("== regression corpus: 1 recorded failures of ack-ignores-token replayed first")
-                .contains("CAME BACK VIOLATION").contains("came back (results/failures/, replayed before any search)")
+                .contains("CAME BACK VIOLATION").contains("came back (" + results.resolve("failures") + ", replayed before any search)")
+                .containsPattern("(?m)^  replay: {5}\\S*relaycheck replay rc1:\\S+$")
                 .doesNotContain("== model kill matrix"); // it stopped before any search
         Element back = failure(read(results), "corpus", "ack-ignores-token--" + SCENARIO + "--STALE_ACK_REJECTED.replay");
         assertThat(back).isNotNull();
         assertThat(back.getAttribute("message")).isEqualTo("a recorded failure came back: VIOLATION");
+        assertThat(back.getTextContent()).containsPattern("\nreplay: \\S*relaycheck replay rc1:\\S+$");
 
         // the correct logic passes with the corpus of another logic beside it: a record is replayed against its own logic only
         ChildCli.Run fixed = ChildCli.run(Path.of("."), "check", "--only", "model", "-s", SCENARIO, "--results", results.toString());

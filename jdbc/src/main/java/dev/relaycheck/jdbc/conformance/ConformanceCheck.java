@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * SQL conformance over seeded random schedules: the explorer's random walk of the CORRECT model
@@ -260,6 +261,17 @@ public final class ConformanceCheck {
     /** The same, with at least {@code firstSeeds} seeds of {@code firstScenario}. */
     public static VariantResult run(RelayUnderTest relay, DbTarget db, long baseSeed, int seeds, String firstScenario,
                                     int firstSeeds, PrintStream progress) throws SQLException {
+        return run(relay, db, baseSeed, seeds, firstScenario, firstSeeds, progress, ConformanceShards.whole());
+    }
+
+    /**
+     * The same, as {@code shards} says: the whole run; the schedules of one shard (numbered by their place in the run's
+     * order), each tallied; or the merge of every shard's tallies, which gives the whole run's result. A run, whole or
+     * one shard's, stops at its first broken invariant.
+     */
+    public static VariantResult run(RelayUnderTest relay, DbTarget db, long baseSeed, int seeds, String firstScenario,
+                                    int firstSeeds, PrintStream progress, ConformanceShards shards) throws SQLException {
+        String run = shards.nextRun(relay.id());
         List<Scenario> scenarios = scenarios(relay);
         List<Databases> dbs = new ArrayList<>();
         List<SqlRelay> relays = new ArrayList<>();
@@ -280,34 +292,48 @@ public final class ConformanceCheck {
             ScheduleResult unpromised = null;
             Set<Witness> witnesses = EnumSet.noneOf(Witness.class);
             SortedMap<String, Integer> kinds = new TreeMap<>();
-            for (int[] at : order(scenarios, seeds, firstScenario, firstSeeds)) {
-                int i = at[0];
-                int k = at[1];
+            List<int[]> order = order(scenarios, seeds, firstScenario, firstSeeds);
+            for (int p = 0; p < order.size(); p++) {
+                int i = order.get(p)[0];
+                int k = order.get(p)[1];
                 long seed = SplitMix64.derive(baseSeed, i);
-                List<Step> schedule = RandomSchedules.walk(models.get(k), seed, SCHEDULE_LENGTH);
                 SqlRelay sqlRelay = relays.get(k);
                 RelayModel model = models.get(k);
-                ScheduleResult r = new ScheduleConformance(sqlRelay, model, ScheduleConformance.Trace.NONE).run(seed, schedule);
-                if (!r.clean() && failures == 0 && OwnClock.mayReadOwnClock(relay)) {
-                    // its first failure counts only if it is the relay's, not its own clock's (OwnClock)
-                    OwnClock.requireRepeatable(relay, r,
-                            () -> new ScheduleConformance(sqlRelay, model, ScheduleConformance.Trace.NONE).run(seed, schedule));
+                Supplier<ScheduleResult> schedule = () -> new ScheduleConformance(sqlRelay, model,
+                        ScheduleConformance.Trace.NONE).run(seed, RandomSchedules.walk(model, seed, SCHEDULE_LENGTH));
+                ScheduleResult r = null;
+                ConformanceShards.Tally t;
+                if (shards.merging()) {
+                    t = shards.recorded(run, p);
+                } else if (shards.runs(p)) {
+                    r = schedule.get();
+                    if (!r.clean() && failures == 0 && OwnClock.mayReadOwnClock(relay)) {
+                        // its first failure counts only if it is the relay's, not its own clock's (OwnClock)
+                        OwnClock.requireRepeatable(relay, r, schedule);
+                    }
+                    t = ConformanceShards.Tally.of(p, r);
+                    shards.record(run, t);
+                } else {
+                    continue;
                 }
                 schedules++;
-                steps += r.steps();
-                if (unpromised == null && r.unpromised() != null) {
+                steps += t.steps();
+                witnesses.addAll(t.witnesses());
+                t.outcomeKinds().forEach((kind, n) -> kinds.merge(kind, n, Integer::sum));
+                boolean firstFailure = !t.clean() && (first == null || (first.violation() == null && t.violation()));
+                if ((unpromised == null && t.unpromised()) || firstFailure) {
+                    r = r != null ? r : again(schedule.get(), t);
+                }
+                if (unpromised == null && t.unpromised()) {
                     unpromised = r;
                 }
-                witnesses.addAll(r.witnesses());
-                r.outcomeKinds().forEach((kind, n) -> kinds.merge(kind, n, Integer::sum));
-                if (!r.clean()) {
+                if (!t.clean()) {
                     failures++;
-                    if (first == null || (first.violation() == null && r.violation() != null)) {
+                    if (firstFailure) {
                         first = r;
                     }
-                    if (r.violation() != null) { // the first broken invariant is the verdict; its replay line shows it
-                        return new VariantResult(relay, db, schedules, steps, failures, first, witnesses, kinds,
-                                (System.nanoTime() - start) / 1_000_000, unpromised);
+                    if (t.violation()) { // the first broken invariant is the verdict; its replay line shows it
+                        break;
                     }
                 }
                 if (progress != null && schedules % (100 * scenarios.size()) == 0) {
@@ -315,14 +341,29 @@ public final class ConformanceCheck {
                             + " schedules, " + failures + " failing");
                 }
             }
-            return new VariantResult(relay, db, schedules, steps, failures, first, witnesses, kinds,
-                                    (System.nanoTime() - start) / 1_000_000, unpromised);
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            if (shards.merging()) {
+                millis = shards.mergedMillis(run);
+            } else {
+                shards.recordTime(run, millis);
+            }
+            return new VariantResult(relay, db, schedules, steps, failures, first, witnesses, kinds, millis, unpromised);
         } finally {
             relays.forEach(SqlRelay::close);
             for (Databases d : dbs) {
                 db.release(d);
             }
         }
+    }
+
+    /** A schedule a shard ran, run again here for its full result: it must end as the shard saw it end. */
+    private static ScheduleResult again(ScheduleResult r, ConformanceShards.Tally t) {
+        if (r.clean() != t.clean() || (r.violation() != null) != t.violation() || (r.unpromised() != null) != t.unpromised()) {
+            throw new IllegalStateException("schedule #" + t.position() + " (" + r.scenario() + ", walk seed " + r.seed() + ") ended "
+                    + (t.clean() ? "clean" : "failing") + " in shard " + t.shard() + " and " + (r.clean() ? "clean" : "failing")
+                    + " here: " + r.summary());
+        }
+        return r;
     }
 
     /** Re-runs one schedule and prints every step on both sides. */
