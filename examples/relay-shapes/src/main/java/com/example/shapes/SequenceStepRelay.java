@@ -1,5 +1,7 @@
 package com.example.shapes;
 
+import dev.relaycheck.model.OutboxRow;
+
 /** Fencing tokens drawn from a database sequence created with INCREMENT BY 7. */
 public class SequenceStepRelay extends LeasedOutbox {
     @Override
@@ -13,7 +15,7 @@ public class SequenceStepRelay extends LeasedOutbox {
     }
 
     @Override
-    public long issueToken(dev.relaycheck.model.OutboxRow row, long lastIssued) {
+    public long issueToken(OutboxRow row, long lastIssued) {
         return lastIssued + 7;
     }
 }

@@ -1,5 +1,7 @@
 package com.example.shapes;
 
+import dev.relaycheck.model.OutboxRow;
+
 /**
  * Fenced by a version column of the row (optimistic locking, as gruelbox's and db-scheduler's tables are):
  * {@code UPDATE outbox SET version = version + 1 ... WHERE id = ? AND version = ?}.
@@ -21,7 +23,7 @@ public class VersionFencedRelay extends LeasedOutbox {
     }
 
     @Override
-    public long issueToken(dev.relaycheck.model.OutboxRow row, long version) {
+    public long issueToken(OutboxRow row, long version) {
         return version + 1;
     }
 }
