@@ -2,8 +2,8 @@ package dev.relaycheck.checker.packed;
 
 import static dev.relaycheck.checker.packed.PackedLayout.CLOCK;
 import static dev.relaycheck.checker.packed.PackedLayout.EXPIRY;
-import static dev.relaycheck.checker.packed.PackedLayout.LEASE_CLOCK;
 import static dev.relaycheck.checker.packed.PackedLayout.LAST_TOKEN;
+import static dev.relaycheck.checker.packed.PackedLayout.LEASE_CLOCK;
 import static dev.relaycheck.checker.packed.PackedLayout.OWNER;
 import static dev.relaycheck.checker.packed.PackedLayout.PENDING;
 import static dev.relaycheck.checker.packed.PackedLayout.STATUS;
@@ -11,6 +11,7 @@ import static dev.relaycheck.checker.packed.PackedLayout.TOKEN;
 import static dev.relaycheck.checker.packed.PackedLayout.VERSION;
 
 import dev.relaycheck.checker.search.CanonicalTokens;
+import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.Held;
@@ -27,6 +28,7 @@ import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.RowStatus;
 import dev.relaycheck.model.Scenario;
 
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -38,7 +40,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 /**
  * The decisions of a logic the packed engine does not know (a user's), memoised over the finite domain of a
  * scenario. A logic's decisions are pure functions of their arguments (its contract, which
- * {@link dev.relaycheck.model.CheckedLogic} holds it to), and in a scenario every argument ranges over a small
+ * {@link CheckedLogic} holds it to), and in a scenario every argument ranges over a small
  * set: the outbox rows' status and lease, the clock, the tokens, the pollers. So each question is asked once a
  * worker, with readable rows built for it, and its answer is kept under its arguments packed into a key of a
  * few bits; every later state that asks the same question reads the answer. An argument the logic cannot
@@ -120,7 +122,7 @@ final class LogicTable {
             maxTicks = model.maxTicks();
             grantedLease = model.grantedLease();
             healingBound = Healing.bound(model);
-            Class<?> user = dev.relaycheck.model.CheckedLogic.unwrap(logic).getClass();
+            Class<?> user = CheckedLogic.unwrap(logic).getClass();
             claimKnowsPoller = readsContext(user, "isClaimable");
             tokenKnowsPoller = readsContext(user, "issueToken");
             ackKnowsContext = readsContext(user, "acceptsAck");
@@ -189,7 +191,7 @@ final class LogicTable {
                     keyed[e] = !logic.dedupKey(events.get(e), 1).equals(logic.dedupKey(events.get(e), 2));
                 }
             } catch (LogicFailure f) {
-                java.util.Arrays.fill(keyed, true);
+                Arrays.fill(keyed, true);
             }
             return keyed;
         }
@@ -202,12 +204,12 @@ final class LogicTable {
          */
         static boolean readsContext(Class<?> user, String name) {
             int shortest = Integer.MAX_VALUE;
-            for (java.lang.reflect.Method m : RelayLogic.class.getMethods()) {
+            for (Method m : RelayLogic.class.getMethods()) {
                 if (m.getName().equals(name)) {
                     shortest = Math.min(shortest, m.getParameterCount());
                 }
             }
-            for (java.lang.reflect.Method m : RelayLogic.class.getMethods()) {
+            for (Method m : RelayLogic.class.getMethods()) {
                 if (m.getName().equals(name) && m.getParameterCount() > shortest) {
                     try {
                         if (user.getMethod(name, m.getParameterTypes()).getDeclaringClass() != RelayLogic.class) {
@@ -277,7 +279,7 @@ final class LogicTable {
                     logic.consumerChecksMarker(), logic.consumerShape(), logic.tokenPolicy() == TokenPolicy.PER_ROW_VERSION,
                     together, logic.markerRetention(leaseTicks).orElse(-1),
                     logic.unlocksAfterSettling() && !logic.readsSettleResult(), logic.cursorRule(),
-                    overrides(dev.relaycheck.model.CheckedLogic.unwrap(logic), "rowsAckTouches"));
+                    overrides(CheckedLogic.unwrap(logic), "rowsAckTouches"));
         }
     }
 
@@ -289,7 +291,7 @@ final class LogicTable {
     /** Whether {@code logic}'s class (or a superclass short of the interface) declares {@code method}. */
     static boolean overrides(RelayLogic logic, String method) {
         for (Class<?> c = logic.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
-            for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+            for (Method m : c.getDeclaredMethods()) {
                 if (m.getName().equals(method)) {
                     return true;
                 }

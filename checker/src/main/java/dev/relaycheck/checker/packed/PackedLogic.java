@@ -17,6 +17,7 @@ import dev.relaycheck.model.variants.OutboxOutsideTransaction;
 import dev.relaycheck.model.variants.ReclaimKeepsToken;
 import dev.relaycheck.model.variants.ReleaseIgnoresToken;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -72,7 +73,7 @@ public enum PackedLogic {
     }
 
     private static Map<Class<?>, PackedLogic> byClass() {
-        Map<Class<?>, PackedLogic> m = new java.util.HashMap<>(); // looked up only, never iterated
+        Map<Class<?>, PackedLogic> m = new HashMap<>(); // looked up only, never iterated
         for (PackedLogic p : values()) {
             m.put(p.implementation, p);
         }

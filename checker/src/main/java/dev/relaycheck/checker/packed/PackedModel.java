@@ -44,7 +44,12 @@ import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.Step;
 import dev.relaycheck.model.Witness;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * The step semantics of {@link dev.relaycheck.model.RelayModel} and the judgement of
@@ -199,8 +204,8 @@ final class PackedModel {
                 }
             }
         }
-        byId = java.util.stream.IntStream.range(0, events.size()).boxed()
-                .sorted(java.util.Comparator.comparing(e -> events.get(e).id())).mapToInt(Integer::intValue).toArray();
+        byId = IntStream.range(0, events.size()).boxed()
+                .sorted(Comparator.comparing(e -> events.get(e).id())).mapToInt(Integer::intValue).toArray();
         ownerCode = new int[at.pollers];
         List<String> ids = scenario.pollers().stream().map(scenario::instanceId).toList();
         for (int p = 0; p < at.pollers; p++) {
@@ -216,7 +221,7 @@ final class PackedModel {
         perClaimer = table != null && table.shared.claimKnowsPoller;
         keepsCursor = LogicTable.keepsCursor(scenario, shapes);
         dates = table != null && table.shared.datesMarkers;
-        java.util.Set<Witness> required = scenario.requiredWitnesses();
+        Set<Witness> required = scenario.requiredWitnesses();
         lateRedelivery = required.contains(Witness.LATE_REDELIVERY);
         midBatch = required.contains(Witness.ACK_MID_BATCH);
         unmatched = required.contains(Witness.UNMATCHED_ACK) || required.contains(Witness.UNMATCHED_RELEASE);
@@ -277,7 +282,7 @@ final class PackedModel {
      * two pollers owning the same rows own none), so which goes first changes nothing.
      */
     int[] canonicalOrder(int[] s) {
-        java.util.Arrays.fill(owned, 0);
+        Arrays.fill(owned, 0);
         for (int e = 0; e < at.events; e++) {
             int o = s[at.row(e) + OWNER];
             if (o > 0) {
@@ -819,7 +824,7 @@ final class PackedModel {
         if (token <= 0) {
             return;
         }
-        int rank = java.util.Arrays.binarySearch(ranked, 0, n, token) + 1;
+        int rank = Arrays.binarySearch(ranked, 0, n, token) + 1;
         if (rank > 0 && rank != token) {
             set(s, slot, rank);
         }
@@ -1455,7 +1460,7 @@ final class PackedModel {
 
     private int[][] permutations() {
         if (permutations == null) {
-            List<int[]> all = new java.util.ArrayList<>();
+            List<int[]> all = new ArrayList<>();
             permutations(new int[at.pollers], 0, 0, all);
             permutations = all.toArray(int[][]::new);
         }
@@ -1509,7 +1514,7 @@ final class PackedModel {
 
     /** The permutations of the pollers of canonical state {@code c} that make the distinct members of its orbit. */
     List<int[]> orbit(int[] c) {
-        List<int[]> out = new java.util.ArrayList<>();
+        List<int[]> out = new ArrayList<>();
         for (int[] perm : permutations()) {
             if (firstOfItsMember(c, perm)) {
                 out.add(perm);

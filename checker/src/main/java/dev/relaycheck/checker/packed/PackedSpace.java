@@ -6,13 +6,16 @@ import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.checker.logic.LogicFault;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Invariants;
+import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.LogicFailure;
+import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.Step;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.StepResult;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.SplitMix64;
+import dev.relaycheck.model.Witness;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -162,7 +165,7 @@ public final class PackedSpace implements StateSpace {
      */
     private static boolean perRowVersions(RelayModel model) {
         try {
-            return model.logic().tokenPolicy() == dev.relaycheck.model.RelayLogic.TokenPolicy.PER_ROW_VERSION;
+            return model.logic().tokenPolicy() == RelayLogic.TokenPolicy.PER_ROW_VERSION;
         } catch (LogicFailure f) {
             return true; // the search meets the failure where the readable model would
         }
@@ -180,7 +183,7 @@ public final class PackedSpace implements StateSpace {
      */
     static boolean reimplemented(Scenario s) {
         return s.hazardBounds().isNone() && s.requiredWitnesses().stream()
-                .allMatch(w -> w.ordinal() <= dev.relaycheck.model.Witness.DELIVERY_RETRIED.ordinal());
+                .allMatch(w -> w.ordinal() <= Witness.DELIVERY_RETRIED.ordinal());
     }
 
     /**
@@ -228,7 +231,7 @@ public final class PackedSpace implements StateSpace {
      * held to the readable model by the tests instead.
      */
     public void probeAgreement() {
-        if (table == null || PackedLogic.of(readable.logic()).isPresent() || dev.relaycheck.model.LogicCatalogue.all().stream()
+        if (table == null || PackedLogic.of(readable.logic()).isPresent() || LogicCatalogue.all().stream()
                 .anyMatch(l -> l.getClass() == readable.logic().getClass())) {
             return; // a shipped logic: the tests hold its encoding and its tables to the readable model
         }

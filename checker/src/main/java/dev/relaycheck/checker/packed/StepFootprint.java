@@ -11,7 +11,9 @@ import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Scenario;
 
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What a step may read and write, coarsely: which units of the state it reads, counting what decides whether
@@ -76,7 +78,7 @@ final class StepFootprint {
     /**
      * The shipped logics whose claim may take a row under a live lease; a logic the engine does not know may too.
      */
-    private static final java.util.Set<PackedLogic> TAKES_LIVE_LEASES = java.util.EnumSet.of(PackedLogic.CLAIM_IGNORES_LEASE,
+    private static final Set<PackedLogic> TAKES_LIVE_LEASES = EnumSet.of(PackedLogic.CLAIM_IGNORES_LEASE,
             PackedLogic.CHECK_THEN_ACT_CLAIM);
 
     /** Which markers a delivery reads, beside its own and those of later events of its aggregate. */

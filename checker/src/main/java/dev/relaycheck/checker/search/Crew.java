@@ -1,5 +1,7 @@
 package dev.relaycheck.checker.search;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
@@ -154,7 +156,7 @@ final class Crew implements AutoCloseable {
     }
 
     private static long threadCpu(Thread t) {
-        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         try {
             return mx.isThreadCpuTimeSupported() ? mx.getThreadCpuTime(t.getId()) : 0;
         } catch (UnsupportedOperationException e) {
