@@ -81,6 +81,18 @@ public interface RelayFactory {
         return null;
     }
 
+    /**
+     * The team's cleanup job, if it has one: the purge or archive of outbox rows it runs on a schedule (e.g.
+     * {@code DELETE FROM outbox WHERE status = 'SENT'}), built as the service builds it on what {@code job} gives.
+     * relaycheck runs it as an actor of its own, {@code cleanup}: each call of the returned poller is a pass it starts
+     * like a poll, at any point between the relay's statements, and its statements are scheduling points too. A row it
+     * deletes before the event's effect was applied is a lost event, and the finding names the cleanup's step. Null
+     * (the default): the service has no cleanup job.
+     */
+    default Poller cleanup(Instance job) throws Exception {
+        return null;
+    }
+
     /** The invariants the relay does not promise (e.g. {@link Invariant#AGGREGATE_ORDER}): judged, reported as not promised. */
     default Set<Invariant> notPromised() {
         return Set.of();

@@ -50,6 +50,8 @@ import java.util.TreeSet;
  */
 public final class RelayRun {
     public static final String PRODUCER = "producer";
+    /** The name and instance id of the team's cleanup job, where its factory has one. */
+    public static final String CLEANUP = "cleanup";
 
     private final RelayFactory factory;
     private final DbTarget db;
@@ -65,6 +67,7 @@ public final class RelayRun {
     private Judge judge;
     private Snapshot snapshot = Snapshot.EMPTY;
     private final List<Participant> participants = new ArrayList<>();
+    private Participant cleanupJob;
     private final List<Thread> threads = new ArrayList<>();
     private final List<Poller> pollers = new ArrayList<>();
     private final SortedMap<String, Integer> recorded = new TreeMap<>();
@@ -121,6 +124,7 @@ public final class RelayRun {
             for (int i = 1; i <= settings.instances(); i++) {
                 startInstance("relay-" + i, "relay-" + i);
             }
+            startCleanup();
             if (!settle()) {
                 return result();
             }
@@ -239,10 +243,11 @@ public final class RelayRun {
         for (Conductor.Waiting w : waiting) {
             String a = w.actor().label();
             boolean producer = w.actor().participant().instanceId().equals(PRODUCER);
-            if (crashes < settings.crashes() && !(producer && w.point().kind() == Point.Kind.PRODUCE)) {
+            boolean cleanup = w.actor().participant() == cleanupJob; // a purge that dies is rolled back: nothing to see
+            if (crashes < settings.crashes() && !cleanup && !(producer && w.point().kind() == Point.Kind.PRODUCE)) {
                 out.add(new Choice.Crash(a)); // the producer's process too, while it writes or works after its commit
             }
-            if (!producer && settings.instanceIds() == Settings.InstanceIds.REUSED && replacements < settings.replacements()) {
+            if (!producer && !cleanup && settings.instanceIds() == Settings.InstanceIds.REUSED && replacements < settings.replacements()) {
                 out.add(new Choice.Replace(a));
             }
             if (w.point().isCommit() && lostCommits < settings.lostCommits()) {
@@ -270,7 +275,7 @@ public final class RelayRun {
             actor = w.actor();
             point = w.point().toString();
             if (w.point().kind() == Point.Kind.DELIVER) {
-                judge.delivering(before, w.point().what());
+                judge.delivering(before, outboxId(w.point().what()));
             }
             results.remove(actor.label());
             conductor.let(actor, Permit.GO);
@@ -289,7 +294,7 @@ public final class RelayRun {
                 point += "; " + name + " starts";
             } else {
                 boolean reuse = settings.instanceIds() == Settings.InstanceIds.REUSED;
-                String name = reuse ? primed(p.name()) : "relay-" + (participants.size());
+                String name = reuse ? primed(p.name()) : "relay-" + participants.stream().filter(x -> x != cleanupJob).count();
                 startInstance(name, reuse ? p.instanceId() : name);
                 point += "; " + name + " starts" + (reuse ? " with the same instance id" : "");
             }
@@ -320,7 +325,7 @@ public final class RelayRun {
             actor = w.actor();
             consumerFaults++;
             point = w.point() + " (applied, the acknowledgement lost)";
-            judge.delivering(before, w.point().what());
+            judge.delivering(before, outboxId(w.point().what()));
             conductor.let(actor, Permit.LOSE_DELIVERY);
         } else {
             throw new IllegalArgumentException(String.valueOf(c));
@@ -362,6 +367,14 @@ public final class RelayRun {
             }
             n += "'";
         }
+    }
+
+    /** The outbox id of an event the relay names by its outbox id or by relaycheck's name for it ({@code E1}). */
+    private String outboxId(String idOrName) {
+        if (labels.containsKey(idOrName)) {
+            return idOrName;
+        }
+        return labels.entrySet().stream().filter(e -> e.getValue().equals(idOrName)).map(Map.Entry::getKey).findFirst().orElse(idOrName);
     }
 
     private Conductor.Waiting waitingActor(String label) {
@@ -591,27 +604,7 @@ public final class RelayRun {
         Thread t = new Thread(() -> {
             Actor me = conductor.current(p);
             try {
-                Poller poller = factory.newInstance(handle);
-                synchronized (pollers) {
-                    pollers.add(poller);
-                }
-                while (conductor.arrive(me, Point.poll()) == Permit.GO) {
-                    p.pollStarts();
-                    try {
-                        poller.poll();
-                    } catch (InstanceCrashed dead) {
-                        return;
-                    } catch (Exception | Error e) {
-                        if (p.crashed()) {
-                            return;
-                        }
-                        synchronized (results) {
-                            results.put(me.label(), "the poll threw " + describe(e));
-                        }
-                    } finally {
-                        p.pollEnds();
-                    }
-                }
+                pollUntilCrashed(p, me, factory.newInstance(handle));
             } catch (InstanceCrashed dead) {
                 // it died while relaycheck built it
             } catch (Exception | Error e) {
@@ -624,6 +617,54 @@ public final class RelayRun {
             }
         }, "relaycheck-" + name);
         begin(p, t);
+    }
+
+    /** The team's cleanup job, an actor that never crashes; none where the factory has none. */
+    private void startCleanup() {
+        Participant p = participant(CLEANUP, CLEANUP);
+        cleanupJob = p;
+        Instance handle = new Handle(p, dataSource(p));
+        Thread t = new Thread(() -> {
+            Actor me = conductor.current(p);
+            try {
+                Poller job = factory.cleanup(handle);
+                if (job != null) {
+                    pollUntilCrashed(p, me, job);
+                }
+            } catch (Exception | Error e) {
+                codeError = factory.getClass().getName() + ".cleanup threw " + describe(e);
+            } finally {
+                conductor.finished(me);
+            }
+        }, "relaycheck-" + CLEANUP);
+        begin(p, t);
+    }
+
+    /**
+     * Calls {@code poller} each time relaycheck lets {@code me} start a poll, until its process dies: also when the
+     * relay's code caught the crash (a library that catches every Throwable around a task) and returned as usual.
+     */
+    private void pollUntilCrashed(Participant p, Actor me, Poller poller) {
+        synchronized (pollers) {
+            pollers.add(poller);
+        }
+        while (!p.crashed() && conductor.arrive(me, Point.poll()) == Permit.GO) {
+            p.pollStarts();
+            try {
+                poller.poll();
+            } catch (InstanceCrashed dead) {
+                return;
+            } catch (Exception | Error e) {
+                if (p.crashed()) {
+                    return;
+                }
+                synchronized (results) {
+                    results.put(me.label(), "the poll threw " + describe(e));
+                }
+            } finally {
+                p.pollEnds();
+            }
+        }
     }
 
     private void begin(Participant p, Thread t) {

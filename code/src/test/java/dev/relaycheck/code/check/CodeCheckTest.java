@@ -50,6 +50,13 @@ class CodeCheckTest {
     }
 
     @Test
+    void aRelayThatDeliversByTheEventsNameReachesRedeliveries() throws SQLException {
+        CodeCheck.Outcome o = check(new com.team.outbox.DeliversByEventName(), Settings.defaults());
+        assertThat(o.reached()).containsKey(Reached.REDELIVERY);
+        assertThat(o.verdict()).isEqualTo(CodeCheck.Verdict.PASSED);
+    }
+
+    @Test
     void aMarkSentByIdAloneIsAStaleWrite() throws SQLException {
         CodeCheck.Failure f = failure(new UnfencedMarkSent(), Settings.defaults(), Invariant.STALE_ACK_REJECTED);
         assertThat(f.finding().detail()).containsPattern("relay-\\d changed E\\d \\(PENDING\\[relay-\\d until t=\\d+s\\] -> DELIVERED\\) "
