@@ -13,7 +13,9 @@ import java.util.Set;
  * its own, and calls the instance's poll method (the relay's {@code pollOnce()}, unchanged); every statement,
  * commit and rollback the relay sends is a point where relaycheck chooses who goes next.
  *
- * <p>The class needs a public no-argument constructor: relaycheck's CLI and replay lines name it.
+ * <p>The class needs a public no-argument constructor: relaycheck's CLI and replay lines name it. Each run gets a new
+ * instance; one that is {@link AutoCloseable} is closed at the end of its run (with what it built for the producer),
+ * as is each {@link Poller} that is.
  */
 public interface RelayFactory {
 

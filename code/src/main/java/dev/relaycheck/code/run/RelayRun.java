@@ -92,8 +92,13 @@ public final class RelayRun {
     private int healingSteps;
     /** What the last poll of the healing phase that threw said, by whom. */
     private String healingPollFailure;
-    /** The actors that waited on a lock when the last step settled. */
+    /**
+     * The actors whose statement waited on a lock when the last step settled: blocked inside a statement, commit or
+     * rollback relaycheck let go, not a thread parked between statements (an idle pool thread).
+     */
     private List<Actor> lastBlocked = List.of();
+    /** The kind of point each actor was last let go at: a blocked actor let go at a statement waits inside it. */
+    private final Map<Actor, Point.Kind> letGoAt = new java.util.IdentityHashMap<>();
 
     public RelayRun(RelayFactory factory, DbTarget db, Settings settings, Strategy strategy, long seed) {
         this.factory = factory;
@@ -278,6 +283,7 @@ public final class RelayRun {
                 judge.delivering(before, outboxId(w.point().what()));
             }
             results.remove(actor.label());
+            letGoAt.put(actor, w.point().kind());
             conductor.let(actor, Permit.GO);
         } else if (c instanceof Choice.Crash cr) {
             Conductor.Waiting w = waitingActor(cr.actor());
@@ -313,12 +319,14 @@ public final class RelayRun {
             lostCommits++;
             point = "COMMIT (its acknowledgement lost)";
             results.remove(actor.label());
+            letGoAt.put(actor, w.point().kind());
             conductor.let(actor, Permit.LOSE_COMMIT);
         } else if (c instanceof Choice.FailDelivery f) {
             Conductor.Waiting w = waitingActor(f.actor());
             actor = w.actor();
             consumerFaults++;
             point = w.point() + " (the consumer fails)";
+            letGoAt.put(actor, w.point().kind());
             conductor.let(actor, Permit.FAIL_DELIVERY);
         } else if (c instanceof Choice.LoseDelivery l) {
             Conductor.Waiting w = waitingActor(l.actor());
@@ -326,6 +334,7 @@ public final class RelayRun {
             consumerFaults++;
             point = w.point() + " (applied, the acknowledgement lost)";
             judge.delivering(before, outboxId(w.point().what()));
+            letGoAt.put(actor, w.point().kind());
             conductor.let(actor, Permit.LOSE_DELIVERY);
         } else {
             throw new IllegalArgumentException(String.valueOf(c));
@@ -385,7 +394,7 @@ public final class RelayRun {
     /** Waits for quiet; false (and the run unfinished) when an actor ran past the bound, or the relay was refused. */
     private boolean settle() throws SQLException {
         Conductor.Settled s = conductor.settle();
-        lastBlocked = s instanceof Conductor.Settled.Quiet q ? q.blocked() : List.of();
+        lastBlocked = s instanceof Conductor.Settled.Quiet q ? q.blocked().stream().filter(this::inStatement).toList() : List.of();
         if (refusal != null) {
             throw new Refused(refusal);
         }
@@ -399,6 +408,12 @@ public final class RelayRun {
             return false;
         }
         return true;
+    }
+
+    /** Let go at a statement, commit or rollback whose outcome has not come yet. */
+    private boolean inStatement(Actor a) {
+        Point.Kind k = letGoAt.get(a);
+        return (k == Point.Kind.STATEMENT || k == Point.Kind.COMMIT || k == Point.Kind.ROLLBACK) && !results.containsKey(a.label());
     }
 
     /** The next instant worth being at: a lease expiry ahead, or a second past one; else a second from now. */
@@ -572,8 +587,8 @@ public final class RelayRun {
             try {
                 for (int k = from; k <= settings.events(); k++) {
                     NewEvent e = new NewEvent("E" + k, "SKU-" + ((k - 1) % settings.aggregates() + 1), k, k);
-                    if (conductor.arrive(me, new Point(Point.Kind.PRODUCE, null, e.id())) != Permit.GO) {
-                        return;
+                    if (p.crashed() || conductor.arrive(me, new Point(Point.Kind.PRODUCE, null, e.id())) != Permit.GO) {
+                        return; // also a service whose code caught its own crash and went on
                     }
                     producing = e.id();
                     int broken = p.brokenConnections();
@@ -687,22 +702,26 @@ public final class RelayRun {
                 }
             }
             synchronized (pollers) {
-                for (Poller p : pollers) {
-                    if (p instanceof AutoCloseable c) {
-                        try {
-                            c.close();
-                        } catch (Exception e) {
-                            // the run is over; a relay that cannot close is not judged for it
-                        }
-                    }
-                }
+                pollers.forEach(RelayRun::close);
             }
+            close(factory);
             if (observer != null) {
                 observer.close();
             }
             db.release(dbs);
         } catch (SQLException | InterruptedException e) {
             // the next run gets a fresh database either way
+        }
+    }
+
+    /** Closes what the relay built, where it can be closed: the run is over, and one that cannot close is not judged for it. */
+    private static void close(Object built) {
+        if (built instanceof AutoCloseable c) {
+            try {
+                c.close();
+            } catch (Exception | Error e) {
+                // its process died: what it does on the way out reaches the database no more
+            }
         }
     }
 
