@@ -29,6 +29,10 @@ class SchedulerCodeTest {
     /** The service writes E1; relay-1 picks it, runs the handler, whose effect commits, and dies before the delete. */
     static final String CRASH_AFTER_THE_EFFECT = "producer producer producer producer producer relay-1 relay-1 relay-1 relay-1 relay-1 relay-1 relay-1";
 
+    /** Seeded runs a database; {@code -Dscheduler.runs=N} and {@code -Dscheduler.pgRuns=N} run more. */
+    static final int RUNS = Integer.getInteger("scheduler.runs", 24);
+    static final int PG_RUNS = Integer.getInteger("scheduler.pgRuns", 6);
+
     static List<String> jars() throws IOException {
         return List.of(Files.readString(Path.of("target", "scheduler.classpath"), StandardCharsets.UTF_8).strip().split(File.pathSeparator));
     }
@@ -46,7 +50,8 @@ class SchedulerCodeTest {
 
     static ChildCli.Run code(String relay, String db, String... more) throws IOException {
         List<String> args = new ArrayList<>(List.of("code", "--relay", PACKAGE + relay, "--classpath", classpath(), "--db", db,
-                "--runs", db.equals("h2") ? "24" : "12", "--out", "target/code-" + relay + "-" + db));
+                "--runs", String.valueOf(db.equals("h2") ? RUNS : PG_RUNS), "--shrink", db.equals("h2") ? "40" : "4",
+                "--out", "target/code-" + relay + "-" + db));
         args.addAll(List.of(more));
         return relaycheck(args.toArray(String[]::new));
     }
