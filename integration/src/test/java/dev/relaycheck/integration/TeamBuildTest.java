@@ -76,6 +76,27 @@ class TeamBuildTest {
         assertThat(again.output()).contains(replay.group(1) + "\n");
     }
 
+    @Test
+    void theTeamsRelayIsCheckedByItsOwnCodeInVerifyAndInItsTestsAndAFailuresLineReplaysIt() {
+        ChildMaven.Run broken = ChildMaven.mvn(project, List.of("verify", "-Dteam.relay=com.team.outbox.UnfencedOrderOutboxRelayCheck",
+                "-Dtest=OrderRelayCodeTest"));
+        assertThat(broken.exit()).as(broken.output()).isNotZero();
+        assertThat(broken.output()).contains("--- relaycheck-maven-plugin:" + ChildMaven.VERSION + ":check (relay-code) @ team-relay ---")
+                .contains("relaycheck check: FAIL: relay com.team.outbox.UnfencedOrderOutboxRelayCheck by its own code")
+                .contains("Tests run: 1, Failures: 0");
+
+        ChildMaven.Run first = ChildMaven.mvn(project, List.of("test", "-Dtest=UnfencedOrderRelayCodeTest"));
+        assertThat(first.exit()).as(first.output()).isNotZero();
+        assertThat(first.output()).containsPattern("FAILED STALE_ACK_REJECTED in run \\d+");
+        Matcher replay = Pattern.compile("replay: (mvn test -Dtest=UnfencedOrderRelayCodeTest#theUnfencedRelayIsSafe -Drelaycheck\\.(schedule|seed)=.*)\\n")
+                .matcher(first.output());
+        assertThat(replay.find()).as(first.output()).isTrue();
+
+        ChildMaven.Run again = ChildMaven.pasted(project, replay.group(1));
+        assertThat(again.exit()).as(again.output()).isNotZero();
+        assertThat(again.output()).contains("Tests run: 1, Failures: 1").containsPattern("breaks \\[STALE_ACK_REJECTED at step \\d+");
+    }
+
     private static String violationLine(String output) {
         Matcher m = Pattern.compile("VIOLATION STALE_ACK_REJECTED in scenario .*").matcher(output);
         assertThat(m.find()).as(output).isTrue();

@@ -252,7 +252,7 @@ public final class SqlChecks {
                         .append(" to reach a re-claim and a stale token)\n");
             }
             rows.add(subjectRaceRow(subject, db, correct));
-            correct.stream().filter(r -> !r.clean()).findFirst().flatMap(r -> r.finding(db)).ifPresent(findings::add);
+            correct.stream().filter(r -> !r.clean()).findFirst().ifPresent(r -> findings.addAll(r.findings(db)));
             for (SqlVariant v : controls ? RACE_CONTROLS : List.<SqlVariant>of()) {
                 RaceResult caught = null;
                 int tried = 0;
@@ -304,7 +304,7 @@ public final class SqlChecks {
         String id = subject.id();
         for (RaceResult r : races) {
             if (!r.clean()) {
-                return CheckRow.of(RACE, id, true, "FAILED", r.violations().get(0) + " (race seed "
+                return CheckRow.of(RACE, id, true, "FAILED", r.violationsText() + " (race seed "
                         + r.config().seed() + ", " + r.config().relay().spec().args() + (r.config().sharedDatabase() ? ", shared database" : "") + ")"
                         + (subject.expectCorrect() ? "; replay: " + r.replayLine(db) : ""));
             }

@@ -115,7 +115,7 @@ public final class SqlPoller implements AutoCloseable {
             List<ClaimedRow> rows = adapter.claim(outbox, request(now));
             pauses.at(Pauses.Point.MID_CLAIM); // inside the claim's transaction, its locks held
             outbox.commit();
-            Outcome.Claimed claimed = granted(rows, leased);
+            Outcome.Claimed claimed = granted(rows, leased, now);
             take(claimed);
             return new Action(new Step.Claim(name), claimed);
         } catch (SQLException ex) {
@@ -146,7 +146,7 @@ public final class SqlPoller implements AutoCloseable {
             List<ClaimedRow> rows = adapter.claimWrite(outbox, request(now), readSet);
             outbox.commit();
             readSet = List.of();
-            Outcome.Claimed claimed = granted(rows, leased);
+            Outcome.Claimed claimed = granted(rows, leased, now);
             take(claimed);
             return new Action(new Step.Claim(name), claimed);
         } catch (SQLException ex) {
@@ -165,14 +165,23 @@ public final class SqlPoller implements AutoCloseable {
         return ids;
     }
 
-    private Outcome.Claimed granted(List<ClaimedRow> rows, Set<String> leasedBefore) {
+    private Outcome.Claimed granted(List<ClaimedRow> rows, Set<String> leasedBefore, int now) {
         List<Outcome.Grant> grants = new ArrayList<>();
         for (ClaimedRow r : rows) {
+            context.expiryClocks().claimed(r.event().id(), r.token(), r.expiry(), now, skew, leaseTicks);
             carried.put(r.event().id(), r.event());
             context.cursor().passed(r.event().seq());
             grants.add(new Outcome.Grant(r.event().id(), r.token(), r.expiry(), leasedBefore.contains(r.event().id())));
         }
         return new Outcome.Claimed(grants);
+    }
+
+    /**
+     * Makes this poller hold {@code rows}, as if its own claim had just returned them: a fixture's poller that took
+     * rows and has not delivered them yet.
+     */
+    public void holds(List<ClaimedRow> rows) {
+        take(granted(rows, Set.of(), 0));
     }
 
     private void take(Outcome.Claimed claimed) {

@@ -46,6 +46,8 @@ public final class SqlRelay implements AutoCloseable {
     private int renewals;
     /** Each poller's clock skew as the schedule chose it, in poller order (empty until chosen). */
     private final List<Integer> skews = new ArrayList<>();
+    /** Which clock the leases skewed pollers wrote are on (the tables hold the number alone). */
+    private final ExpiryClocks expiryClocks = new ExpiryClocks();
     /** Events whose dedup marker the consumer's inbox cleanup purged by its retention policy. */
     private final TreeSet<String> purged = new TreeSet<>();
     /** Rows the relay's outbox cleanup deleted, each as it was just before (what NO_LOST_EVENT judges, as in the model). */
@@ -68,7 +70,8 @@ public final class SqlRelay implements AutoCloseable {
         this.dbs = dbs;
         for (String name : scenario.pollers()) {
             pollers.add(new SqlPoller(name, relay, dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE, user,
-                    new PollerContext(cursor, Finer.of(scenario), datesMarkers() ? scenario.grantedLease(relay.traits().modelLogic()) : -1)));
+                    new PollerContext(cursor, Finer.of(scenario), datesMarkers() ? scenario.grantedLease(relay.traits().modelLogic()) : -1,
+                            expiryClocks)));
         }
         this.producerConnection = dbs.openOutbox();
         this.observeOutbox = dbs.openOutbox();
@@ -106,6 +109,7 @@ public final class SqlRelay implements AutoCloseable {
         purged.clear();
         cleanedUp.clear();
         skews.clear();
+        expiryClocks.clear();
         pollers.forEach(p -> p.skew(0));
     }
 
@@ -326,8 +330,8 @@ public final class SqlRelay implements AutoCloseable {
         List<PollerState> states = pollers.stream().map(SqlPoller::state).toList();
         HazardState hazards = new HazardState(renewals, skews, producer.inFlight(), keepsCursor() ? cursor.value() : 0, passedOver,
                 cleanedUp);
-        return Snapshots.read(observeOutbox, observeConsumer, observer, new Snapshots.Local(clock, states, producer.state(), faults),
-                hazards, new Snapshots.Dedup(datesMarkers(), purged));
+        return expiryClocks.applyTo(Snapshots.read(observeOutbox, observeConsumer, observer,
+                new Snapshots.Local(clock, states, producer.state(), faults), hazards, new Snapshots.Dedup(datesMarkers(), purged)));
     }
 
     @Override

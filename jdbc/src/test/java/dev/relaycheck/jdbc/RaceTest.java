@@ -90,5 +90,15 @@ class RaceTest {
         assertThat(f.steps().get(f.steps().size() - 1).after()).isEqualTo(caught.end());
         assertThat(f.how()).contains("race seed " + caught.config().seed());
         assertThat(f.replay()).contains("--race-seed " + caught.config().seed());
+        // every invariant broken is named with how often and its first violation, and drawn
+        List<Invariant> broken = caught.violations().stream().map(v -> v.invariant()).distinct().toList();
+        for (Invariant i : broken) {
+            dev.relaycheck.model.Violation first = caught.violations().stream().filter(v -> v.invariant() == i).findFirst().orElseThrow();
+            long times = caught.violations().stream().filter(v -> v.invariant() == i).count();
+            assertThat(caught.summary()).contains(i + " x" + times + " (first: " + first.detail() + ")");
+        }
+        assertThat(caught.summary()).contains(caught.violations().size() + " violation");
+        assertThat(caught.findings(DbTarget.h2())).extracting(SqlFinding::title)
+                .containsExactlyElementsOf(broken.stream().map(Enum::name).toList());
     }
 }

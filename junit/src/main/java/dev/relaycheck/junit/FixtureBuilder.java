@@ -92,8 +92,9 @@ public final class FixtureBuilder {
     }
 
     /**
-     * A row leased at tick 0 to {@code owner}, a poller that is gone (it crashed holding the row, nothing
-     * delivered): the lease runs out at tick {@code leaseTicks}, after which another poller may take it.
+     * A row leased at tick 0 to {@code owner}: one of the fixture's pollers, which then holds the row, not yet
+     * delivered (a live poller, stalled); or any other name, a poller that is gone (it crashed holding the row, nothing
+     * delivered). The lease runs out at tick {@code leaseTicks}, after which another poller may take it.
      */
     public FixtureBuilder leased(String id, String sku, int quantity, String owner) {
         return row(new Event(id, sku, nextSeq(), quantity), Seed.LEASED, owner);

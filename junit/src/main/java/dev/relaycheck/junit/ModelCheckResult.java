@@ -41,9 +41,9 @@ public record ModelCheckResult(RelayLogic logic, List<SearchResult> results, Pat
         return results.stream().allMatch(SearchResult::passed);
     }
 
-    /** The counterexamples found, one per scenario at most (shortest first within a scenario: breadth-first). */
+    /** The counterexamples found: per scenario, one per invariant broken, each its shortest, shortest first. */
     public List<Counterexample> counterexamples() {
-        return results.stream().flatMap(r -> r.counterexample().stream()).toList();
+        return results.stream().flatMap(r -> r.counterexamples().stream()).toList();
     }
 
     /** Fails the test unless {@link #passed()}: with each failing scenario's trace and replay line. */
@@ -81,9 +81,9 @@ public record ModelCheckResult(RelayLogic logic, List<SearchResult> results, Pat
             LogicFault f = r.logicFault().get();
             return Optional.of(f.format() + TestReplay.replayLines("", ReplayLine.of(f)).stripTrailing());
         }
-        if (r.counterexample().isPresent()) {
-            Counterexample cx = r.counterexample().get();
-            return Optional.of(TraceFormatter.format(cx) + TestReplay.replayLines("", ReplayLine.of(cx)).stripTrailing());
+        if (r.violated()) {
+            return Optional.of(String.join("\n", r.counterexamples().stream().map(cx -> TraceFormatter.format(cx)
+                    + TestReplay.replayLines("", ReplayLine.of(cx)).stripTrailing()).toList()));
         }
         return Optional.empty();
     }

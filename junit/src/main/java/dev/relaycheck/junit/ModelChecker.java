@@ -1,23 +1,28 @@
 package dev.relaycheck.junit;
 
 import dev.relaycheck.checker.search.BreadthFirstSearch;
+import dev.relaycheck.checker.search.Judging;
 import dev.relaycheck.checker.search.Progress;
 import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.checker.cli.ScenarioFiles;
 import dev.relaycheck.model.CheckedLogic;
+import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * relaycheck's model checker from a test, in the style of Lincheck's {@code ModelCheckingOptions().check(...)}:
  * the logic searched exhaustively (breadth first, so a counterexample is a shortest one) on shipped scenarios or
- * scenario files, giving a {@link ModelCheckResult} whose assertions fail with the trace and the replay line.
+ * scenario files, giving a {@link ModelCheckResult} whose assertions fail with the trace and the replay line. Every
+ * invariant broken is reported, each with its shortest trace; {@link #invariants} judges some only.
  * {@link CheckRelayLogic} is the same as an annotation.
  *
  * <pre>{@code
@@ -33,6 +38,8 @@ public final class ModelChecker {
     private int maxStates = BreadthFirstSearch.HEAP_BOUND;
     private String reportName;
     private java.time.Duration decisionTimeout; // null: DecisionWatch's (10 s, or -Drelaycheck.decisionTimeout)
+    private Set<Invariant> judged = EnumSet.allOf(Invariant.class);
+    private boolean firstViolation;
 
     private ModelChecker(RelayLogic logic) {
         JUnitVersion.require();
@@ -100,6 +107,26 @@ public final class ModelChecker {
         return this;
     }
 
+    /**
+     * Judges only these invariants (default: all): a violation of another is none to this check, and the search goes
+     * on through it, so it cannot hide one of these behind it.
+     */
+    public ModelChecker invariants(Invariant... invariants) {
+        return invariants(EnumSet.copyOf(List.of(invariants)));
+    }
+
+    /** {@link #invariants(Invariant...)} as a set. */
+    public ModelChecker invariants(Set<Invariant> invariants) {
+        judged = EnumSet.copyOf(invariants);
+        return this;
+    }
+
+    /** Ends each search at its first violation (a negative control needs catching once). */
+    ModelChecker firstViolation() {
+        firstViolation = true;
+        return this;
+    }
+
     RelayLogic logic() {
         return logic;
     }
@@ -111,7 +138,8 @@ public final class ModelChecker {
 
     /** Searches every scenario and writes the report under target/relaycheck/model/. */
     public ModelCheckResult check() {
-        BreadthFirstSearch bfs = new BreadthFirstSearch(maxStates, HEAL_EVERY, 1, Progress.NONE);
+        BreadthFirstSearch bfs = new BreadthFirstSearch(maxStates, HEAL_EVERY, 1, Progress.NONE)
+                .judging(new Judging(judged, !firstViolation));
         String name = reportName != null ? reportName : TestReplay.find().map(TestReplay::fileName).orElse(logic.id());
         List<Scenario> scenarios = scenarioList();
         List<SearchResult> results = LogicGuard.run(decisionTimeout, () -> {

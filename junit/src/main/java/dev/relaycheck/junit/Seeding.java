@@ -87,8 +87,12 @@ final class Seeding {
             adapter.ack(outbox, e.id(), mine.token(), 0);
             outbox.commit();
         }
-        trace.seeded(e.id() + " " + r.seed() + (r.seed() == Seed.LEASED ? " to " + owner + " (gone) with t" + mine.token()
-                + " until tick " + mine.expiry() : ""));
+        boolean live = r.seed() == Seed.LEASED && world.scenario().pollers().contains(owner);
+        if (live) {
+            world.poller(owner).holds(List.of(mine));
+        }
+        trace.seeded(e.id() + " " + r.seed() + (r.seed() == Seed.LEASED ? " to " + owner + (live ? " (which holds it, not yet "
+                + "delivered)" : " (gone)") + " with t" + mine.token() + " until tick " + mine.expiry() : ""));
     }
 
     /** The relay's claim, in its one transaction or, for a check-then-act relay, its two. */

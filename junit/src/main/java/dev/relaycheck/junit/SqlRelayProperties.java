@@ -10,25 +10,30 @@ import dev.relaycheck.jdbc.conformance.ConformanceCheck;
 import dev.relaycheck.jdbc.conformance.ScheduleConformance;
 import dev.relaycheck.jdbc.conformance.ScheduleResult;
 import dev.relaycheck.model.RandomSchedules;
+import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.SplitMix64;
 import dev.relaycheck.model.Step;
+import dev.relaycheck.model.Witness;
 import org.opentest4j.AssertionFailedError;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
-import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * Property checks of a SQL relay (the team's adapter, or a shipped one) on embedded H2: the conformance check's
- * seeded schedules on the property's scenarios, every step judged by the model's invariants; then the shipped SQL
- * relay with each catalogue mistake that must break the property, each of which must be caught. A failure shows
- * the steps and the {@code relaycheck sql replay} line that replays them against the same relay.
+ * seeded schedules on the property's scenarios, every step judged by the property's invariants; then the shipped SQL
+ * relay with each catalogue mistake that must break the property, each of which must be caught. A failure shows,
+ * for every invariant of the property broken, the steps and the {@code relaycheck sql replay} line that replays them
+ * against the same relay. Every result names what it ran and what it did not ({@link Coverage}): the race and
+ * crash-kill checks, and the scenarios the property does not run, are {@code relaycheck check}'s.
  */
 public final class SqlRelayProperties {
     /** Schedules per scenario for the relay under test (raise with -Drelaycheck.property.seeds=N). */
@@ -38,6 +43,7 @@ public final class SqlRelayProperties {
     static final long BASE_SEED = 1;
 
     private final RelayUnderTest relay;
+    private final List<PropertyResult> results = new ArrayList<>();
 
     SqlRelayProperties(RelayUnderTest relay) {
         this.relay = relay;
@@ -59,18 +65,43 @@ public final class SqlRelayProperties {
         return check(Property.ATOMIC_PRODUCE);
     }
 
-    /** Checks {@code p} on the relay, then proves the check can fail with its negative controls. */
+    /** The properties checked so far, in order, each with what it ran and left out. */
+    public List<PropertyResult> results() {
+        return List.copyOf(results);
+    }
+
+    /**
+     * Checks {@code p} on the relay, judging the property's invariants alone (a schedule goes on through a violation
+     * of another), then proves the check can fail with its negative controls. A failure names every invariant of the
+     * property broken, each with the first schedule that broke it; pass or fail, the result names what it ran and
+     * what it did not.
+     */
     public SqlRelayProperties check(Property p) {
+        Set<Invariant> disclaimed = EnumSet.copyOf(p.invariants());
+        disclaimed.retainAll(relay.traits().notPromised());
+        if (disclaimed.equals(p.invariants())) {
+            throw new AssertionFailedError("relaycheck: relay " + relay.id() + " declares it does not promise " + disclaimed
+                    + ", so it cannot have the property \"" + p.claim() + "\": nothing of it was checked (drop the check, or "
+                    + "the declaration)");
+        }
         int seeds = Integer.getInteger("relaycheck.property.seeds", DEFAULT_SEEDS);
-        Optional<Found> broke = firstViolation(relay, p.scenarios(), seeds);
-        if (broke.isPresent()) {
-            Found f = broke.get();
-            String why = p.brokenBy(f.result().violation().invariant()) ? "" : " (not one of this property's invariants; "
-                    + "a schedule stops at the first violation: fix it first)";
-            throw new AssertionFailedError("relaycheck: relay " + relay.id() + " breaks the property \"" + p.claim() + "\" " + p.invariants() + "\n"
-                    + "VIOLATION " + f.result().violation().invariant() + why + " in scenario " + f.result().scenario() + " at step "
-                    + f.result().violationStep() + ": " + f.result().violation().detail() + "\n" + f.trace()
-                    + TestReplay.replayLines(" -D" + TestReplay.SEED_PROPERTY + "=" + f.result().seed(), f.replayLine()));
+        Runs runs = violations(relay, p.scenarios(), seeds, p.invariants(), true);
+        PropertyResult result = new PropertyResult("relay " + relay.id() + (disclaimed.isEmpty() ? ""
+                : " (which declares it does not promise " + disclaimed + ": checked, reported, never a failure)"),
+                p, runs.found().isEmpty(), Coverage.of(
+                p.scenarios().stream().map(n -> ReferenceScenarios.byName(n).orElseThrow()).toList(), runs.reached(),
+                List.of("race (real threads)", "crash-kill (real process kills)")));
+        results.add(result);
+        System.out.println(result.line());
+        if (!runs.found().isEmpty()) {
+            StringBuilder b = new StringBuilder(result.line()).append('\n');
+            for (Found f : runs.found()) {
+                b.append("VIOLATION ").append(f.result().violation().invariant()).append(" in scenario ").append(f.result().scenario())
+                        .append(" at step ").append(f.result().violationStep()).append(": ").append(f.result().violation().detail())
+                        .append('\n').append(f.trace())
+                        .append(TestReplay.replayLines(" -D" + TestReplay.SEED_PROPERTY + "=" + f.result().seed(), f.replayLine()));
+            }
+            throw new AssertionFailedError(b.toString());
         }
         List<String> escaped = new ArrayList<>();
         for (RelayLogic control : p.negativeControls()) {
@@ -80,8 +111,7 @@ public final class SqlRelayProperties {
                 scenarios.add(v.exposingScenario());
             }
             p.scenarios().stream().filter(s -> !scenarios.contains(s)).forEach(scenarios::add);
-            Optional<Found> caught = firstViolation(RelayUnderTest.of(v, ClaimForm.SKIP_LOCKED), scenarios, CONTROL_SEEDS);
-            if (caught.isEmpty() || !p.brokenBy(caught.get().result().violation().invariant())) {
+            if (violations(RelayUnderTest.of(v, ClaimForm.SKIP_LOCKED), scenarios, CONTROL_SEEDS, p.invariants(), false).found().isEmpty()) {
                 escaped.add(v.id());
             }
         }
@@ -94,6 +124,10 @@ public final class SqlRelayProperties {
 
     /** A schedule that broke an invariant, its steps, and the line that replays it. */
     record Found(ScheduleResult result, String trace, String replayLine) {
+    }
+
+    /** What a property check's schedules found: per invariant the first schedule that broke it; the witnesses seen. */
+    record Runs(List<Found> found, Set<Witness> reached) {
     }
 
     /** The seeds a check runs, in order: the one a replay line gives first ({@code -Drelaycheck.seed}), then the derived ones. */
@@ -114,12 +148,18 @@ public final class SqlRelayProperties {
         return seeds;
     }
 
-    /** Seed-major over the scenarios, as the conformance check runs them; the first schedule that breaks an invariant. */
-    private static Optional<Found> firstViolation(RelayUnderTest relay, List<String> scenarioNames, int seeds) {
+    /**
+     * Seed-major over the scenarios, as the conformance check runs them, judging {@code judged} alone: the first
+     * schedule that broke each invariant ({@code every}), or the first that broke any.
+     */
+    private static Runs violations(RelayUnderTest relay, List<String> scenarioNames, int seeds, Set<Invariant> judged,
+                                   boolean every) {
         DbTarget h2 = DbTarget.h2();
         List<Scenario> scenarios = scenarioNames.stream().map(n -> ReferenceScenarios.byName(n).orElseThrow()).toList();
         List<Databases> dbs = new ArrayList<>();
         List<SqlRelay> worlds = new ArrayList<>();
+        List<Found> found = new ArrayList<>();
+        Set<Witness> reached = EnumSet.noneOf(Witness.class);
         try {
             for (Scenario s : scenarios) {
                 Databases d = h2.acquire(false);
@@ -136,15 +176,19 @@ public final class SqlRelayProperties {
                     ScheduleConformance.Trace lines = (n, phase, step, outcome, sql, diff) -> trace.append(String.format(
                             "  %3d %-5s %ssql %s%n", n, phase.startsWith("healing") ? "heal" : "",
                             step == null ? "" : "model " + step + " -> " + outcome + " | ", sql == null ? "(could not take the step)" : sql));
-                    ScheduleResult r = new ScheduleConformance(worlds.get(k), model, lines).run(seed, schedule);
-                    if (r.violation() != null) {
+                    ScheduleResult r = new ScheduleConformance(worlds.get(k), model, lines).judging(judged).run(seed, schedule);
+                    reached.addAll(r.witnesses());
+                    if (r.violation() != null && found.stream().noneMatch(f -> f.result().violation().invariant() == r.violation().invariant())) {
                         String replay = new ConformanceCheck.VariantResult(relay, h2, 1, r.steps(), 1, r, r.witnesses(),
                                 new TreeMap<>(r.outcomeKinds()), 0, null).replayLine();
-                        return Optional.of(new Found(r, trace.toString(), replay));
+                        found.add(new Found(r, trace.toString(), replay));
+                        if (!every || found.size() == judged.size()) {
+                            return new Runs(found, reached);
+                        }
                     }
                 }
             }
-            return Optional.empty();
+            return new Runs(found, reached);
         } catch (SQLException e) {
             throw new IllegalStateException("relay " + relay.id() + " on H2: " + e.getMessage(), e);
         } finally {

@@ -34,21 +34,32 @@ class CheckSqlRelayDeclarationsTest {
     void aRelayFileThatDoesNotPromiseOrderIsJudgedOnWhatItPromises() {
     }
 
+    /** A check of one property judges that property: the relay's missing order is another's. */
+    @CheckSqlRelay(sql = "src/test/resources/relays/unordered.sql", properties = Property.EACH_EFFECT_ONCE)
+    void withoutTheDeclarationItStillDeliversEachEffectOnce() {
+    }
+
     /** Run by the engine below only. */
     static class Failing {
-        @CheckSqlRelay(sql = "src/test/resources/relays/unordered.sql", properties = Property.EACH_EFFECT_ONCE)
+        @CheckSqlRelay(sql = "src/test/resources/relays/unordered.sql", properties = Property.AGGREGATE_ORDER)
         void theSameRelayFileWithoutTheDeclaration() {
+        }
+
+        @CheckSqlRelay(sql = "src/test/resources/relays/unordered-declared.sql", properties = Property.AGGREGATE_ORDER)
+        void theRelayFileThatDeclaresItDoesNotPromiseOrder() {
         }
     }
 
     @Test
-    void withoutTheDeclarationTheMissingOrderIsAViolation() {
+    void withoutTheDeclarationTheMissingOrderIsAViolationAndWithItTheOrderPropertyIsNotClaimed() {
         List<Event> failed = EngineTestKit.engine("junit-jupiter").selectors(selectClass(Failing.class)).execute()
                 .testEvents().failed().list();
-        assertThat(failed).hasSize(1);
-        String message = failed.get(0).getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
-                .getThrowable().orElseThrow().getMessage();
-        assertThat(message).contains("relaycheck: relay unordered.sql breaks the property").contains("VIOLATION AGGREGATE_ORDER")
-                .contains("replay: ./relaycheck sql replay --sql ");
+        assertThat(failed).hasSize(2);
+        List<String> messages = failed.stream().map(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                .orElseThrow().getThrowable().orElseThrow().getMessage()).sorted().toList();
+        assertThat(messages.get(0)).contains("relaycheck: relay unordered-declared.sql declares it does not promise [AGGREGATE_ORDER]")
+                .doesNotContain("VIOLATION");
+        assertThat(messages.get(1)).contains("relaycheck: relay unordered.sql breaks the property").contains("VIOLATION AGGREGATE_ORDER")
+                .contains("./relaycheck sql replay --sql ");
     }
 }

@@ -38,6 +38,32 @@ class RelayFixtureTest {
         }
     }
 
+    /**
+     * A row leased to one of the fixture's pollers is held by it (a live poller, not yet delivered); taking it from
+     * under that poller is two owners of one row. Leased to a poller that is gone, taking it leaves one owner.
+     */
+    @Test
+    void aLiveOwnerHoldsItsRowAndAClaimThatTakesItFromUnderItIsCaught() {
+        assertThatThrownBy(() -> {
+            try (RelayFixture relay = RelayFixture.forCatalogueMistake("claim-ignores-lease").pollers("p1", "p2")
+                    .leased("E1", "SKU-1", 1, "p2").start()) {
+                relay.runOnce("p1");
+            }
+        }).hasMessageContaining("VIOLATION SINGLE_LIVE_LEASE")
+                .hasMessageContaining("p1's claim of E1 at t=0 replaced the live lease p2/t1/exp2 that p2 still holds");
+        try (RelayFixture relay = RelayFixture.forCatalogueMistake("claim-ignores-lease").pollers("p1", "p2")
+                .leased("E1", "SKU-1", 1, "crashed").start()) {
+            assertThat(relay.runOnce("p1")).extracting(Delivery::eventId).containsExactly("E1");
+            assertThat(relay.trace()).contains("E1 LEASED to crashed (gone)");
+        }
+        try (RelayFixture relay = RelayFixture.forReference().pollers("p1", "p2").leased("E1", "SKU-1", 1, "p2").start()) {
+            assertThat(relay.trace()).contains("E1 LEASED to p2 (which holds it, not yet delivered)");
+            assertThat(relay.runOnce("p1")).isEmpty();
+            assertThat(relay.runUntilQuiet()).extracting(Delivery::eventId).containsExactly("E1");
+            relay.assertDelivered("E1");
+        }
+    }
+
     @Test
     void aCrashAfterTheConsumerCommitIsRedeliveredAndAbsorbed() {
         try (RelayFixture relay = RelayFixture.forReference().pollers("p1", "p2").pending("E1", "SKU-1", 4).start()) {

@@ -25,6 +25,40 @@ class RelayPropertiesTest {
                 .hasMessageContaining("relaycheck CLI: ./relaycheck replay rc1:");
     }
 
+    /**
+     * A property check names what it ran and what it did not: a logic right only while clocks agree passes
+     * rejectsStaleAcks, whose scenarios skew no clock, and its result says clock-skew was not run; the model check of
+     * that scenario fails it.
+     */
+    @Test
+    void aPassingPropertyNamesTheScenariosItRanAndTheHazardsItDidNot() {
+        LogicProperties checked = RelayProperties.assertThat(new com.acme.AppClockLogic()).rejectsStaleAcks();
+        PropertyResult result = checked.results().get(0);
+        assertThat(result.passed()).isTrue();
+        assertThat(result.coverage().ran()).containsExactly("stale-ack-after-expiry", "double-claim", "mixed");
+        assertThat(result.coverage().notRun()).contains("clock-skew", "lease-renewal");
+        assertThat(result.coverage().faultsNotInjected()).contains("clock skew");
+        assertThat(result.line()).startsWith("relaycheck: logic acme-app-clock has the property \"rejects stale")
+                .contains("on what was run: ran scenarios [stale-ack-after-expiry, double-claim, mixed]; not run: scenarios [")
+                .contains("clock-skew").contains("faults never injected: [").contains("witnesses never reached: [")
+                .contains("CLOCK_SKEWED");
+        ModelChecker.of(new com.acme.AppClockLogic()).scenarios("clock-skew").check().assertViolates(dev.relaycheck.model.Invariant.SINGLE_LIVE_LEASE);
+    }
+
+    /** A check of one property judges that property: another property's violation neither fails it nor hides it. */
+    @Test
+    void aCheckOfOnePropertyJudgesThatPropertyAlone() {
+        dev.relaycheck.model.RelayLogic unordered = dev.relaycheck.model.LogicCatalogue.byId("no-head-of-aggregate").orElseThrow();
+        LogicProperties checked = RelayProperties.assertThat(unordered).rejectsStaleAcks().deliversEachEffectOnce();
+        assertThat(checked.results()).extracting(PropertyResult::passed).containsExactly(true, true);
+        assertThatThrownBy(() -> RelayProperties.assertThat(unordered).keepsAggregateOrder())
+                .hasMessageContaining("logic no-head-of-aggregate breaks the property \"applies each aggregate's effects")
+                .hasMessageContaining("VIOLATION AGGREGATE_ORDER in scenario aggregate-order")
+                .hasMessageNotContaining("fix it first");
+        // the unfenced logic breaks STALE_ACK_REJECTED alone: its effect-once check passes
+        RelayProperties.assertThatLogic(UnfencedLogic.class).deliversEachEffectOnce();
+    }
+
     @Test
     void everyPropertyHasNegativeControls() {
         for (Property p : Property.values()) {
@@ -62,8 +96,10 @@ class RelayPropertiesTest {
         System.setProperty("relaycheck.seed", seed.group(1));
         System.setProperty("relaycheck.property.seeds", "0"); // the replay line's seed and no other
         try {
-            assertThatThrownBy(() -> RelayProperties.assertThat(RelayFixture.forAdapter(com.acme.AcmeRelayAdapter.Unfenced.class)).rejectsStaleAcks())
-                    .hasMessage(first);
+            // the same violation, trace and replay lines; the coverage line says what this shorter run reached
+            String again = org.assertj.core.api.Assertions.catchThrowable(() -> RelayProperties.assertThat(
+                    RelayFixture.forAdapter(com.acme.AcmeRelayAdapter.Unfenced.class)).rejectsStaleAcks()).getMessage();
+            assertThat(again.substring(again.indexOf('\n'))).isEqualTo(first.substring(first.indexOf('\n')));
         } finally {
             System.clearProperty("relaycheck.seed");
             System.clearProperty("relaycheck.property.seeds");

@@ -39,6 +39,12 @@ public class CheckMojo extends AbstractMojo {
     /** A {@code dev.relaycheck.jdbc.adapter.RelayAdapter} of the project: the SQL checks run it. */
     @Parameter(property = "relaycheck.adapter")
     String adapter;
+    /**
+     * A {@code dev.relaycheck.code.RelayFactory} of the project: the relay checked by its own code (relaycheck drives
+     * its instances' statements, clock and faults) on every {@link #db}.
+     */
+    @Parameter(property = "relaycheck.relay")
+    String relay;
     /** A relay file ({@code relaycheck sql template}): the SQL checks run it. */
     @Parameter(property = "relaycheck.sqlFile")
     File sqlFile;
@@ -49,10 +55,10 @@ public class CheckMojo extends AbstractMojo {
     @Parameter(property = "relaycheck.budget", defaultValue = "quick")
     String budget;
     /**
-     * The checkers (model, jcstress, lincheck, sql). jcstress and Lincheck run from a relaycheck checkout's harness
-     * builds, which a team's project has not got: the default is model and sql.
+     * The checkers (model, jcstress, lincheck, sql, code). jcstress and Lincheck run from a relaycheck checkout's harness
+     * builds, which a team's project has not got: the default is code with a {@link #relay}, else model and sql.
      */
-    @Parameter(property = "relaycheck.only", defaultValue = "model,sql")
+    @Parameter(property = "relaycheck.only")
     List<String> only;
     /** Databases for the SQL checks: h2, postgres (an embedded server), jdbc:postgresql://... */
     @Parameter(property = "relaycheck.db", defaultValue = "h2")
@@ -78,9 +84,14 @@ public class CheckMojo extends AbstractMojo {
             getLog().info("relaycheck: skipped (relaycheck.skip)");
             return;
         }
+        List<String> checkers = only != null && !only.isEmpty() ? only : relay != null ? List.of("code") : List.of("model", "sql");
         List<String> args = new ArrayList<>(List.of("check", "--results", results.getAbsolutePath(), "--budget", budget,
-                "--only", String.join(",", only), "--db", String.join(",", db), "--controls", controls));
+                "--only", String.join(",", checkers), "--db", String.join(",", db), "--controls", controls));
         boolean userClasses = false;
+        if (relay != null) {
+            args.addAll(List.of("--relay", relay));
+            userClasses = true;
+        }
         if (logic != null) {
             args.addAll(List.of("--logic", logic));
             userClasses = true;

@@ -95,12 +95,12 @@ public final class Invariants {
                             + g.token() + ", not above t" + floor + " issued before, so an old owner's token still matches"));
                 }
                 floor = Math.max(floor, g.token());
-                if (!was.unleasedAt(before.clock())) {
+                if (was.hasLease() && was.lease().liveAt(before.clock())) { // on the clock its expiry was written on
                     String claimer = step.actor();
                     holder(scenario, before, g.eventId(), was.lease(), claimer).ifPresent(holder -> out.add(new Violation(
                             Invariant.SINGLE_LIVE_LEASE, claimer + "'s claim of " + g.eventId() + " at t=" + before.clock()
-                            + " replaced the live lease " + was.lease() + " that " + holder + " still holds: " + holder + " and "
-                            + claimer + " both believe they own " + g.eventId() + sameInstanceId(scenario, holder, claimer))));
+                            + " replaced the live lease " + live(was.lease()) + " that " + holder + " still holds: " + holder
+                            + " and " + claimer + " both believe they own " + g.eventId() + sameInstanceId(scenario, holder, claimer))));
                 }
             }
         }
@@ -123,7 +123,7 @@ public final class Invariants {
         holder(scenario, before, renewed.eventId(), was.lease(), renewer).ifPresent(holder -> out.add(new Violation(
                 Invariant.SINGLE_LIVE_LEASE, renewer + "'s renewal of " + renewed.eventId() + " with t" + renewed.token()
                 + " at t=" + before.clock() + " was accepted though the row's lease is " + was.lease()
-                + (was.lease().expiredAt(before.clock()) ? " (lapsed, now live again)" : "") + ", which " + holder
+                + (was.lease().liveAt(before.clock()) ? "" : " (lapsed, now live again)") + ", which " + holder
                 + " still holds: " + holder + " and " + renewer + " both believe they hold a live lease on " + renewed.eventId()
                 + sameInstanceId(scenario, holder, renewer))));
     }
@@ -142,6 +142,17 @@ public final class Invariants {
             }
         }
         return java.util.Optional.empty();
+    }
+
+    /**
+     * A live lease as a sentence names it; one whose expiry is on a skewed poller's clock says until when it is live on
+     * the database's clock, which is what the claim's time is.
+     */
+    private static String live(Lease lease) {
+        if (lease.clockSkew() == 0 || lease.expiry() == Lease.NEVER) {
+            return lease.toString();
+        }
+        return lease + " (live until t=" + (lease.expiry() - lease.clockSkew()) + " on the database's clock)";
     }
 
     /**
@@ -265,11 +276,12 @@ public final class Invariants {
         }
     }
 
+    /** An effect landing after a later one of its aggregate; one applied again right after itself is EFFECT_AT_MOST_ONCE's. */
     private static void aggregateOrder(RelayState s, List<Violation> out) {
         for (Map.Entry<String, List<Integer>> e : s.consumer().appliedOrder().entrySet()) {
             List<Integer> seqs = e.getValue();
             for (int i = 1; i < seqs.size(); i++) {
-                if (seqs.get(i) <= seqs.get(i - 1)) {
+                if (seqs.get(i) < seqs.get(i - 1)) {
                     out.add(new Violation(Invariant.AGGREGATE_ORDER, "effects of " + e.getKey() + " applied in order "
                             + seqs + ": seq " + seqs.get(i) + " landed after seq " + seqs.get(i - 1)));
                     break;

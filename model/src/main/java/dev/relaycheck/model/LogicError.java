@@ -31,7 +31,7 @@ public final class LogicError extends LogicFailure {
         StringBuilder b = new StringBuilder(line());
         StackTraceElement[] frames = timedOut && getCause() != null ? getCause().getStackTrace() : new StackTraceElement[0];
         for (int i = 0; i < frames.length; i++) {
-            b.append(i == 0 ? "\n  stack:      " : "\n              ").append(frames[i]);
+            b.append(i == 0 ? "\n  stack:      " : "\n              ").append(DecisionWatch.frame(frames[i]));
         }
         return b.toString();
     }

@@ -73,13 +73,22 @@ public final class RelayTransactions {
             }
             long token = logic.issueToken(row, perRow ? row.version() : next.lastToken(), poller);
             int expiry = logic.leaseExpiry(next.clock(), leaseTicks, pollerClock);
-            OutboxRow leased = row.withLease(new Lease(poller, token, expiry));
+            OutboxRow leased = row.withLease(new Lease(poller, token, expiry,
+                    expiryClockSkew(logic, next.clock(), leaseTicks, pollerClock, expiry)));
             // per-row versions: the claim writes the row's new version; the global counter stays unused (0)
             next = perRow ? next.withRow(leased.withVersion(token))
                     : next.withRow(leased).withLastToken(Math.max(next.lastToken(), token));
             grants.add(new Grant(id, token, expiry, row.hasLease()));
         }
         return new StepResult(next, new Outcome.Claimed(grants));
+    }
+
+    /**
+     * The clock an expiry the logic wrote is on, as its offset from the database's: the writer's skew when the logic
+     * computes it from the poller's clock (its answer for the database's clock differs), else 0.
+     */
+    private static int expiryClockSkew(RelayLogic logic, int now, int leaseTicks, int pollerClock, int expiry) {
+        return pollerClock == now || expiry == Lease.NEVER || logic.leaseExpiry(now, leaseTicks, now) == expiry ? 0 : pollerClock - now;
     }
 
     /**
@@ -91,8 +100,9 @@ public final class RelayTransactions {
         OutboxRow row = s.row(eventId).orElse(null);
         if (row != null && logic.acceptsRenewal(row, token, poller, s.clock())) {
             int expiry = logic.leaseExpiry(s.clock(), leaseTicks, pollerClock);
-            Lease renewed = row.hasLease() ? new Lease(row.lease().owner(), row.lease().token(), expiry)
-                    : new Lease(poller, token, expiry);
+            int on = expiryClockSkew(logic, s.clock(), leaseTicks, pollerClock, expiry);
+            Lease renewed = row.hasLease() ? new Lease(row.lease().owner(), row.lease().token(), expiry, on)
+                    : new Lease(poller, token, expiry, on);
             return new StepResult(s.withRow(row.withLease(renewed)).withHazards(s.hazards().renewed()),
                     new Outcome.Renewed(eventId, token, expiry));
         }
@@ -175,7 +185,7 @@ public final class RelayTransactions {
     public static StepResult ack(RelayLogic logic, RelayState s, String eventId, long token) {
         StepResult r = ack(s, eventId, token, row -> logic.acceptsAck(row, token));
         return r.outcome() instanceof Outcome.Stale ? unmatched(logic, s, eventId, Outcome.Unmatched.ACK,
-                token, Finer.NONE) : r; // a poller that ignores the result unlocks anyway (issue 20, hazard 6)
+                token, Finer.NONE) : r; // a poller that ignores the result unlocks anyway
     }
 
     private static StepResult ack(RelayState s, String eventId, long token, Predicate<OutboxRow> accepts) {
@@ -215,7 +225,7 @@ public final class RelayTransactions {
     }
 
     /**
-     * Which finer outcomes an ack or release reports (issue 20): {@code midBatch}, an ack made with rows of the
+     * Which finer outcomes an ack or release reports: {@code midBatch}, an ack made with rows of the
      * batch still to deliver; {@code unmatched}, an ack or release that matched no row, saying which.
      */
     public record Finer(boolean midBatch, boolean unmatched) {

@@ -19,8 +19,9 @@ import java.util.concurrent.Callable;
 
 /** Exhaustive breadth-first search of one logic over scenarios. */
 @Command(name = "explore",
-        description = "Search scenarios exhaustively (breadth-first); report a shortest counterexample per scenario, "
-                + "with its replay line, and write its record under DIR/failures/.")
+        description = "Search scenarios exhaustively (breadth-first); report every invariant broken in each scenario, each "
+                + "with its shortest counterexample and replay line (--first-violation: the first alone), and write their "
+                + "records under DIR/failures/.")
 final class ExploreCommand implements Callable<Integer> {
     @Mixin
     LogicOptions logic = new LogicOptions();

@@ -41,11 +41,21 @@ final class Failures {
         return file;
     }
 
-    /** A search's summary and verdict lines, then its counterexample if it found one. */
+    /** A search's summary and verdict lines, then each counterexample it found, shortest first. */
     static void report(PrintWriter out, Path results, SearchResult r, String timingSuffix) {
         out.println(r.summary());
         out.println("  " + r.verdictLine() + " (" + r.timing() + timingSuffix + ")");
-        r.counterexample().ifPresent(cx -> show(out, results, cx));
+        Counterexample before = null;
+        for (Counterexample cx : r.counterexamples()) {
+            if (before != null && before.path().equals(cx.path()) && before.trace().equals(cx.trace())) {
+                out.print(TraceFormatter.formatSameSteps(cx, before));
+                out.println("  replay:     " + ReplayLine.of(cx));
+                out.println("  record:     " + write(results, cx));
+            } else {
+                show(out, results, cx);
+                before = cx;
+            }
+        }
         r.logicFault().ifPresent(f -> show(out, results, f));
     }
 

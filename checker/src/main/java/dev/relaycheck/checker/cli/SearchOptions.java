@@ -1,6 +1,7 @@
 package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.checker.search.BreadthFirstSearch;
+import dev.relaycheck.checker.search.Judging;
 import dev.relaycheck.checker.UsageException;
 import picocli.CommandLine.Option;
 
@@ -28,6 +29,12 @@ final class SearchOptions {
                     + "space stays within the tokens a relay whose leases last can issue, else canonical); default ${DEFAULT-VALUE}")
     String tokens;
 
+    @Option(names = "--first-violation",
+            description = "end each exhaustive search at its first violation, a shortest counterexample (default: go on "
+                    + "and report every invariant broken, each with its shortest counterexample; a state reached by a step "
+                    + "that broke one is not expanded either way)")
+    boolean firstViolation;
+
     @Option(names = "--results", paramLabel = "DIR", defaultValue = "results",
             description = "folder for reports and replay records, checked writable before the search (default ${DEFAULT-VALUE})")
     Path results;
@@ -52,7 +59,8 @@ final class SearchOptions {
         if (healEvery < 1) {
             throw new UsageException("--heal-every must be at least 1");
         }
-        return new BreadthFirstSearch(max, healEvery, workers, engine(), tokens(), progress);
+        return new BreadthFirstSearch(max, healEvery, workers, engine(), tokens(), progress)
+                .judging(firstViolation ? Judging.FIRST : Judging.EVERY);
     }
 
     private BreadthFirstSearch.Tokens tokens() {

@@ -62,6 +62,6 @@ public final class ModelReplays {
         }
         BreadthFirstSearch bfs = new BreadthFirstSearch(BreadthFirstSearch.HEAP_BOUND, 8, 1, Progress.NONE);
         SearchResult r = bfs.search(logic, scenario.get());
-        return r.counterexample().filter(cx -> cx.invariant() == invariant);
+        return r.counterexamples().stream().filter(cx -> cx.invariant() == invariant).findFirst();
     }
 }

@@ -21,6 +21,7 @@ import static dev.relaycheck.checker.packed.PackedLayout.READS;
 import static dev.relaycheck.checker.packed.PackedLayout.STATUS;
 import static dev.relaycheck.checker.packed.PackedLayout.TOKEN;
 
+import dev.relaycheck.checker.search.StateSpace;
 import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Healing;
@@ -614,6 +615,14 @@ final class PackedModel {
 
     /** {@link Healing#run}: round-robin over the fair steps, ticking when none is enabled, until complete. */
     boolean healingFails(int[] from) {
+        return healing(from) != StateSpace.HEALS;
+    }
+
+    /**
+     * {@link #healingFails}, saying how: {@link StateSpace#HEALS}, {@link StateSpace#NEVER_COMPLETES} or
+     * {@link StateSpace#BREAKS_WHILE_HEALING}.
+     */
+    int healing(int[] from) {
         int[] s = healing;
         System.arraycopy(from, 0, s, 0, s.length);
         int bound = healingBound;
@@ -622,9 +631,9 @@ final class PackedModel {
             int n = enabled(s, healingSteps, true);
             int step = n == 0 ? TICK << 4 : healingSteps[turn++ % n];
             if (breaks(step(s, step)) != Successors.NONE) {
-                return true;
+                return StateSpace.BREAKS_WHILE_HEALING;
             }
         }
-        return !complete(s);
+        return complete(s) ? StateSpace.HEALS : StateSpace.NEVER_COMPLETES;
     }
 }

@@ -1,12 +1,16 @@
 package dev.relaycheck.checker.packed;
 
+import dev.relaycheck.checker.search.Judging;
 import dev.relaycheck.checker.search.StateSpace;
 import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.checker.logic.LogicFault;
 import dev.relaycheck.model.CheckedLogic;
+import dev.relaycheck.model.Invariants;
 import dev.relaycheck.model.LogicFailure;
+import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.Step;
 import dev.relaycheck.model.RelayModel;
+import dev.relaycheck.model.StepResult;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.SplitMix64;
 
@@ -294,21 +298,32 @@ public final class PackedSpace implements StateSpace {
         return logic != null ? new PackedModel(scenario, logic, layout) : new PackedModel(table, layout);
     }
 
+    /**
+     * Judges every invariant (its model knows no other way); for a search that goes on past violations, a step the
+     * packed model says breaks one is taken again on the readable model to name which ({@link #invariantsBroken}).
+     */
     @Override
-    public Expander expander() {
+    public Expander expander(Judging judging) {
+        if (!judging.all()) {
+            throw new IllegalArgumentException("the packed engine judges every invariant; a search of some runs on the readable model");
+        }
         PackedModel model = model();
         StepFootprint footprints = model.footprints();
         int stride = layout.words;
         int[] from = new int[layout.size];
         int[] steps = new int[PackedModel.maxSteps(layout.pollers)];
+        ReadableView view = new ReadableView(scenario, readable.logic(), layout, table);
+        boolean every = judging.everyInvariant();
         return new Expander() {
             private Failed failed;
             private int taking; // the step being taken, or -1 while listing the steps
+            private RelayState parent; // the readable state being expanded, made when one of its steps breaks something
 
             @Override
             public void expand(Level level, int i, LongPredicate known, Successors out) {
                 failed = null;
                 taking = -1;
+                parent = null;
                 try {
                     expandPacked(level, i, out);
                 } catch (LogicFailure f) { // only a user's logic, through its tables: the search stops at this state
@@ -333,7 +348,7 @@ public final class PackedSpace implements StateSpace {
                 int crashKnown = Route.crashKnown(route);
                 long outcomes = 0; // what this state's steps showed so far, for the routes of its successors
                 int at = i * stride;
-                layout.decode(words, at, from); // undo leaves it holding this state, for healingFailsFromLast
+                layout.decode(words, at, from); // undo leaves it holding this state, for healingFromLast
                 int n = model.enabled(from, steps, false);
                 for (int k = 0; k < n; k++) {
                     int step = footprints.step(from, steps[k]);
@@ -364,28 +379,53 @@ public final class PackedSpace implements StateSpace {
                             && from[layout.poller(poller) + PackedLayout.PHASE] != PackedModel.IDLE;
                     byte breaks = PackedModel.breaks(result);
                     int witnesses = PackedModel.witnesses(result);
+                    int broken = every && breaks != Successors.NONE ? invariantsBroken(steps[k]) : 0;
                     if (breaks == Successors.BREAKS_STATE) { // never stored, so its words are never read
-                        out.addPacked(0, breaks, witnesses, Route.of(step, outcomes, 0));
+                        out.addPacked(0, breaks, witnesses, Route.of(step, outcomes, 0), broken);
+                        if (every) {
+                            continue;
+                        }
                         return;
                     }
                     int crashKnownThere = (forgets ? 1 << poller : 0)
                             | crashKnown & ~footprints.pollersTouched(footprint);
                     out.addPacked(fingerprint(into, offset, stride), (byte) (breaks | stored), witnesses,
-                            Route.of(step, outcomes, crashKnownThere));
+                            Route.of(step, outcomes, crashKnownThere), broken);
                     if (breaks != Successors.NONE) {
+                        if (every) {
+                            continue;
+                        }
                         return;
                     }
                     outcomes |= Route.outcome(footprint, witnesses);
                 }
             }
 
+            /**
+             * The invariants the step of code {@code code} from the state being expanded breaks, a bit per ordinal, as
+             * the readable model judges it from that state unpacked: the packed model says only that it breaks one.
+             */
+            private int invariantsBroken(int code) {
+                if (parent == null) {
+                    parent = view.state(from);
+                }
+                Step step = model.readableStep(from, code);
+                StepResult r = readable.applyEnabled(parent, step);
+                int mask = judging.maskOf(Invariants.check(scenario, readable.logic().tokenPolicy(), parent, step, r));
+                if (mask == 0) {
+                    throw new Disagreement("the packed engine says " + step + " breaks an invariant in state " + parent
+                            + ", the readable model that it breaks none");
+                }
+                return mask;
+            }
+
             @Override
-            public boolean healingFailsFromLast() {
+            public int healingFromLast() {
                 try {
-                    return model.healingFails(from);
+                    return model.healing(from);
                 } catch (LogicFailure f) {
                     failed = new Failed(f, LogicFault.Doing.HEALING, Optional.empty());
-                    return false;
+                    return HEALS;
                 }
             }
         };

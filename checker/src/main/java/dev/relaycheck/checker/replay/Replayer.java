@@ -133,10 +133,12 @@ public final class Replayer {
         if (nondeterminism.isPresent()) {
             return new Result(Verdict.NON_DETERMINISM, "NON-DETERMINISM in logic " + logic.id() + ": " + nondeterminism.get() + '\n');
         }
-        Judge.Judgement j = Judge.judge(model, record.steps(), true);
-        if (j.violation().isEmpty() || j.violation().get().invariant() != record.invariant()) {
+        // the record's invariant alone: a check of one property records a trace that may pass another's violation
+        Judge.Judgement j = Judge.judge(model, record.steps(), true, java.util.EnumSet.of(record.invariant()));
+        if (j.violation().isEmpty()) {
+            Judge.Judgement any = Judge.judge(model, record.steps(), true);
             report.append("NOT REPRODUCED: every step matched, but ").append(record.invariant()).append(" did not break")
-                    .append(j.violation().map(v -> " (" + v.invariant() + " did)").orElse("")).append('\n');
+                    .append(any.violation().map(v -> " (" + v.invariant() + " did)").orElse("")).append('\n');
             return new Result(Verdict.CLEAN, report.toString());
         }
         Counterexample cx = new Counterexample(logic, record.scenario(), j.violation().get(), record.steps(), j.trace(),

@@ -344,11 +344,11 @@ public final class HtmlReport {
         if (r.counterexamples().isEmpty()) {
             return; // nothing failed in the model, or the model did not run (--only)
         }
-        b.append("<h2>Counterexamples</h2>\n<p>The logic under test's failures first, then the shortest counterexample that "
-                + "caught each catalogue variant. Read the swimlane top-down: the red step broke the invariant, the dashed "
+        b.append("<h2>Counterexamples</h2>\n<p>The logic under test's failures first, every invariant it broke in each scenario "
+                + "with its shortest counterexample, then the shortest counterexample that caught each catalogue variant. Read the swimlane top-down: the red step broke the invariant, the dashed "
                 + "orange one is the earlier step it contradicts. Paste the replay line to re-run it step by step.</p>\n");
         for (Counterexample cx : r.counterexamples()) {
-            b.append("<h3 id=\"cx-").append(Html.esc(cx.logic().id())).append("\">").append(Html.esc(cx.logic().id()))
+            b.append("<h3 id=\"cx-").append(Html.esc(cx.logic().id() + "-" + cx.scenario().name() + "-" + cx.invariant())).append("\">").append(Html.esc(cx.logic().id()))
                     .append(": ").append(cx.invariant()).append(" on ").append(Html.esc(cx.scenario().name())).append("</h3>\n");
             b.append(Swimlane.html(cx));
             b.append("<pre>").append(markCulprit(Html.esc(TraceFormatter.format(cx)))).append("</pre>\n");

@@ -51,7 +51,8 @@ public final class JUnitXml {
             if (s.passed()) {
                 cases.add(new Case("scenarios", name, null, null, null));
             } else {
-                String text = s.counterexample().map(JUnitXml::explain).orElse(s.summary());
+                String text = s.counterexamples().isEmpty() ? s.summary()
+                        : String.join("\n", s.counterexamples().stream().map(JUnitXml::explain).toList());
                 cases.add(new Case("scenarios", name, s.verdictLine(), text, null));
             }
         }

@@ -210,10 +210,10 @@ public record Report(RelayLogic subject, ModelCheck.Outcome model, List<CheckerR
         return Verdict.worst(all);
     }
 
-    /** Counterexamples to draw: the logic under test's, then the shortest per catalogue variant. */
+    /** Counterexamples to draw: the logic under test's (every invariant it broke), then the shortest per catalogue variant. */
     public List<Counterexample> counterexamples() {
         List<Counterexample> out = new ArrayList<>();
-        model.subject().forEach(r -> r.counterexample().ifPresent(out::add));
+        model.subject().forEach(r -> out.addAll(r.counterexamples()));
         model.variants().forEach(v -> v.firstCatch().ifPresent(out::add));
         return out;
     }

@@ -106,6 +106,12 @@ public final class SummaryJson {
                 kv("depth", Integer.toString(s.depth())), kv("witnesses", w.toString()),
                 kv("required", "[" + String.join(", ", s.scenario().requiredWitnesses().stream().sorted()
                         .map(x -> str(x.name())).toList()) + "]")));
+        if (s.violated()) { // every invariant the search found broken, in the order of its counterexamples
+            kvs.add(kv("violated", "[" + String.join(", ", s.violatedInvariants().stream().map(i -> str(i.name())).toList()) + "]"));
+        }
+        if (!s.judgedAll()) {
+            kvs.add(kv("judged", "[" + String.join(", ", s.judged().stream().map(i -> str(i.name())).toList()) + "]"));
+        }
         if (!s.notApplicable().isEmpty()) {
             kvs.add(kv("not_applicable", "{" + String.join(", ", s.notApplicable().entrySet().stream()
                     .map(e -> str(e.getKey().name()) + ": " + str(e.getValue())).toList()) + "}"));

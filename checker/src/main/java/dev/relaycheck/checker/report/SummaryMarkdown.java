@@ -46,7 +46,7 @@ public final class SummaryMarkdown {
             b.append('\n');
         }
         // the logic under test's own counterexamples, each as the line that replays it, ready to paste
-        List<String> replays = r.model().subject().stream().flatMap(s -> s.counterexample().stream()).map(ReplayLine::of).toList();
+        List<String> replays = r.model().subject().stream().flatMap(s -> s.counterexamples().stream()).map(ReplayLine::of).toList();
         if (!replays.isEmpty()) {
             b.append("Replay ").append(replays.size() == 1 ? "it" : "them").append(":\n\n```\n");
             replays.forEach(line -> b.append(line).append('\n'));

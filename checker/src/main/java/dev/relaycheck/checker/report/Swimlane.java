@@ -187,8 +187,8 @@ public final class Swimlane {
                     + ": deleted by the outbox cleanup (it was " + deleted + ")") + "\">" + (now ? "<span class=\"lbl\">DELETED</span>" : "")
                     + "</td>";
         }
-        boolean expired = row.lease() != null && row.lease().expiredAt(after.clock());
-        boolean wasExpired = was != null && was.lease() != null && was.lease().expiredAt(before.clock());
+        boolean expired = row.lease() != null && !row.lease().liveAt(after.clock());
+        boolean wasExpired = was != null && was.lease() != null && !was.lease().liveAt(before.clock());
         marked |= before == null;
         String cls = row.status() == RowStatus.DELIVERED ? "delivered" : row.lease() == null ? "free"
                 : (expired ? "expired " : "") + OWNER_COLOURS[Math.max(0, pollers.indexOf(row.lease().owner())) % OWNER_COLOURS.length];
@@ -210,7 +210,8 @@ public final class Swimlane {
             return "PENDING, free";
         }
         return "PENDING " + l.owner() + " t" + l.token() + " exp " + (l.expiry() == Lease.NEVER ? "never" : Integer.toString(l.expiry()))
-                + (l.expiredAt(now) ? " (expired)" : "");
+                + (l.clockSkew() == 0 ? "" : " on a clock db" + (l.clockSkew() > 0 ? "+" : "") + l.clockSkew())
+                + (l.liveAt(now) ? "" : " (expired)");
     }
 
     /** What the consumer's database did: the delivery's answer, markers written, effect counts, stock. */

@@ -6,9 +6,9 @@ import dev.relaycheck.checker.logic.LogicFault;
 import dev.relaycheck.checker.UsageException;
 
 import dev.relaycheck.checker.packed.PackedSpace;
-import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.variants.BrokenVariant;
 import dev.relaycheck.model.CheckedLogic;
+import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,6 +38,16 @@ import java.util.function.LongPredicate;
  * healing fails is reported once the search ends, unless a safety violation ends it first (so a safety
  * counterexample is always a shortest one): after the whole space, and also when the search stops at its
  * bound, for a healing failure found before the bound is a real one whether the space closes or not.
+ *
+ * <p>Violations ({@link Judging}): by default the search goes on past a violation and reports every invariant it
+ * finds broken, each with the first counterexample in search order, so its shortest. A state reached by a step that
+ * broke an invariant is not expanded (nor stored: reached by a step that breaks nothing, it is), so every
+ * counterexample breaks nothing before its last step; an invariant that only breaks after another did is that
+ * one's consequence, and not reported. The healing failure, if any, is added when it names an invariant not
+ * found otherwise. A search may end at its first violation instead (what a catalogue mistake needs: is it
+ * caught), and may judge some invariants only: a violation of another is then none, and the search goes on
+ * through it. The packed model cannot expand a state that breaks an invariant, so a search of some invariants
+ * runs on it as a search of all first, and again on the readable model where one not judged broke.
  *
  * <p>Tokens ({@link Tokens}): exact, or renumbered canonically ({@link CanonicalTokens}), which merges states
  * that differ only in token values and so closes the space of a logic whose leases expire as they are granted
@@ -94,6 +105,8 @@ public final class BreadthFirstSearch {
      */
     private static final int ALONE_BELOW_SET = Integer.getInteger("relaycheck.search.aloneBelow", -1);
 
+    private static final int INVARIANTS = Invariant.values().length;
+
     /** The kinds of task a worker does, for the time it spends on each. */
     private static final int EXPANDING = 0;
     private static final int ADDING = 1;
@@ -136,6 +149,7 @@ public final class BreadthFirstSearch {
     private final Engine engine;
     private final Tokens tokens;
     private final Progress progress;
+    private final Judging judging;
 
     public BreadthFirstSearch(int maxStates, int healEvery, Progress progress) {
         this(maxStates, healEvery, 1, progress);
@@ -150,6 +164,11 @@ public final class BreadthFirstSearch {
     }
 
     public BreadthFirstSearch(int maxStates, int healEvery, int threads, Engine engine, Tokens tokens, Progress progress) {
+        this(maxStates, healEvery, threads, engine, tokens, progress, Judging.EVERY);
+    }
+
+    private BreadthFirstSearch(int maxStates, int healEvery, int threads, Engine engine, Tokens tokens, Progress progress,
+                               Judging judging) {
         if (maxStates < 0 || healEvery < 1 || threads < 1) {
             throw new IllegalArgumentException("max states must be >= 0, heal-every and threads >= 1");
         }
@@ -159,6 +178,17 @@ public final class BreadthFirstSearch {
         this.engine = engine;
         this.tokens = tokens;
         this.progress = progress;
+        this.judging = judging;
+    }
+
+    /** The same search, judging as {@code judging} says (default: every invariant, every one reported). */
+    public BreadthFirstSearch judging(Judging judging) {
+        return new BreadthFirstSearch(maxStates, healEvery, threads, engine, tokens, progress, judging);
+    }
+
+    /** The same search, on {@code engine}. */
+    private BreadthFirstSearch on(Engine engine) {
+        return new BreadthFirstSearch(maxStates, healEvery, threads, engine, tokens, progress, judging);
     }
 
     /** The most distinct states a default bound allows: the tree numbers states in an int, with room to spare. */
@@ -246,12 +276,17 @@ public final class BreadthFirstSearch {
         int numbered;
         long transitions;
         final long[] witnesses = new long[Witness.values().length];
-        long healingChecks; // up to its first failing one
+        long healingChecks; // up to its first failing one (going on past violations: all)
         int healingFailure;
+        int neverCompletes; // going on past violations: the first state whose healing run did not complete
+        int breaksWhileHealing; // ... and the first whose healing run broke a safety invariant
         boolean brokenState;
         boolean stoppedAtBound;
         int violationAt;
         int violationChoice;
+        // going on past violations: per invariant, the part's first successor that broke it (state id, choice)
+        final int[] brokeAt = new int[INVARIANTS];
+        final int[] brokeChoice = new int[INVARIANTS];
         int failedAt = -1; // the part's state (frontier index) the logic failed in; set by the expansion
         StateSpace.Failed failed;
 
@@ -261,9 +296,23 @@ public final class BreadthFirstSearch {
             Arrays.fill(witnesses, 0);
             healingChecks = 0;
             healingFailure = -1;
+            neverCompletes = -1;
+            breaksWhileHealing = -1;
             brokenState = false;
             stoppedAtBound = false;
             violationAt = -1;
+            Arrays.fill(brokeAt, -1);
+        }
+
+        /** Notes that successor {@code j} of state {@code id}, its step {@code choice}, broke {@code invariants}. */
+        void broke(int id, int choice, int invariants) {
+            for (int m = invariants; m != 0; m &= m - 1) {
+                int i = Integer.numberOfTrailingZeros(m);
+                if (brokeAt[i] < 0) {
+                    brokeAt[i] = id;
+                    brokeChoice[i] = choice;
+                }
+            }
         }
     }
 
@@ -275,17 +324,38 @@ public final class BreadthFirstSearch {
         long transitions;
         long healingChecks;
         int healingFailure = -1;
-        int brokenStates; // a state breaking a state invariant is counted but not stored: the search ends there
+        int neverCompletes = -1; // going on past violations: the first state whose healing run did not complete
+        int breaksWhileHealing = -1; // ... and the first whose healing run broke a safety invariant
+        int brokenStates; // ending at its first violation, a state breaking a state invariant is counted, not stored
         Counterexample found;
+        // going on past violations: per invariant, the first step in search order that broke it (state id, choice)
+        final int[] brokeAt = new int[INVARIANTS];
+        final int[] brokeChoice = new int[INVARIANTS];
+        int judgedSafety; // the judged invariants a step can break, a bit per ordinal
+        boolean judgesLiveness;
+        boolean everyInvariant;
         LogicFault fault;
         String incomplete;
         final long[][] work; // per thread and task (EXPANDING, ADDING, NUMBERING), nanoseconds, for the bench
 
         int aloneBelow; // frontier states below which a pipeline step runs on one thread
 
-        Run(int shards, int threads) {
+        Run(int shards, int threads, Judging judging) {
             visited = new VisitedSet(shards);
             work = new long[threads][TASK_KINDS];
+            Arrays.fill(brokeAt, -1);
+            everyInvariant = judging.everyInvariant();
+            judgesLiveness = judging.judges(Invariant.EVENTUAL_DELIVERY);
+            judgedSafety = judging.mask() & ~(1 << Invariant.EVENTUAL_DELIVERY.ordinal());
+        }
+
+        /** The judged invariants found broken so far, a bit per ordinal. */
+        int brokenMask() {
+            int m = 0;
+            for (int i = 0; i < INVARIANTS; i++) {
+                m |= brokeAt[i] >= 0 ? 1 << i : 0;
+            }
+            return m;
         }
 
         PhaseTimes phaseTimes() {
@@ -298,8 +368,16 @@ public final class BreadthFirstSearch {
             return new PhaseTimes(sum[EXPANDING], sum[ADDING], sum[NUMBERING]);
         }
 
+        /**
+         * Whether the search goes on: no fault, no bound; and no violation, or, going on past them, some judged
+         * invariant not yet found (EVENTUAL_DELIVERY included, until a healing run fails).
+         */
         boolean going() {
-            return found == null && fault == null && incomplete == null;
+            if (fault != null || incomplete != null) {
+                return false;
+            }
+            return everyInvariant ? (brokenMask() & judgedSafety) != judgedSafety || neverCompletes < 0 && judgesLiveness
+                    : found == null;
         }
     }
 
@@ -312,6 +390,9 @@ public final class BreadthFirstSearch {
     }
 
     private SearchResult searchOnce(RelayLogic logic, Scenario scenario) {
+        if (!judging.all() && engine != Engine.READABLE && tokens != Tokens.CANONICAL) {
+            return searchSome(logic, scenario);
+        }
         Optional<SearchResult> asReference = asReferenceLogic(logic, scenario);
         if (asReference.isPresent()) {
             return asReference.get();
@@ -331,6 +412,22 @@ public final class BreadthFirstSearch {
             return search(model, new ReadableSpace(model, true)).withEngine("readable, tokens renumbered canonically ("
                     + outgrown.getMessage() + ")");
         }
+    }
+
+    /**
+     * A search of some invariants: a search of all, on the fastest engine, finds the same where nothing it does not
+     * judge broke (nothing was left unexpanded that this one expands); else the readable model, which can expand a
+     * state past a violation, searches again judging those alone.
+     */
+    private SearchResult searchSome(RelayLogic logic, Scenario scenario) {
+        SearchResult all = judging(new Judging(EnumSet.allOf(Invariant.class), judging.everyInvariant())).searchOnce(logic, scenario);
+        List<Invariant> others = all.violatedInvariants().stream().filter(i -> !judging.judges(i)).toList();
+        if (others.isEmpty()) {
+            return all.withJudged(judging.invariants());
+        }
+        SearchResult some = on(Engine.READABLE).searchOnce(logic, scenario);
+        return some.withEngine(some.engine() + " (" + others.stream().map(Enum::name).collect(java.util.stream.Collectors.joining(", "))
+                + ", not judged here, broke on the " + all.engine() + " engine, which cannot go on past a violation)");
     }
 
     /**
@@ -389,7 +486,7 @@ public final class BreadthFirstSearch {
         int bound = maxStates > 0 ? maxStates : defaultMaxStates(space);
         int parts = threads == 1 ? 1 : PARTS_PER_THREAD * threads;
         int shards = threads;
-        Run run = new Run(shards, threads);
+        Run run = new Run(shards, threads, judging);
         run.aloneBelow = ALONE_BELOW_SET >= 0 ? ALONE_BELOW_SET
                 : space.wordsPerState() > 0 ? PACKED_ALONE_BELOW : READABLE_ALONE_BELOW;
         StateSpace.Level frontier = space.initial();
@@ -404,12 +501,12 @@ public final class BreadthFirstSearch {
         int chunkSize = stride > 0 ? PACKED_CHUNK : READABLE_CHUNK;
         List<StateSpace.Expander> expanders = new ArrayList<>(); // one a thread: each keeps scratch buffers
         for (int t = 0; t < threads; t++) {
-            expanders.add(space.expander());
+            expanders.add(space.expander(judging));
         }
         Chunk[] chunks = {new Chunk(), new Chunk()};
         for (Chunk c : chunks) {
             for (int p = 0; p < parts; p++) {
-                c.parts.add(new Part(new Successors(stride, shards), new Tally()));
+                c.parts.add(new Part(new Successors(stride, shards, judging.everyInvariant()), new Tally()));
             }
         }
         // the readable space skips judging a successor the visited set holds; while other threads add to the
@@ -445,13 +542,19 @@ public final class BreadthFirstSearch {
                 }
             }
         }
-        if (run.found == null && run.fault == null && run.healingFailure >= 0) {
+        List<Counterexample> found = new ArrayList<>();
+        if (run.everyInvariant) {
+            found.addAll(everyCounterexample(model, run, space.renumbersTokens()));
+        } else if (run.found == null && run.fault == null && run.healingFailure >= 0) {
             // the first failing healing run in search order, whatever the threads; a bound met later does not
             // make it less real, so it is reported rather than INCOMPLETE
             String stopped = run.incomplete == null ? "" : " (healing failed before the search "
                     + run.incomplete.split(";")[0] + ")";
             counterexampleOrFault(model, run, run.healingFailure, -1, true, space.renumbersTokens(), "bfs" + stopped);
             run.incomplete = null;
+        }
+        if (!run.everyInvariant && run.found != null) {
+            found.add(run.found);
         }
         Map<Witness, Long> witnesses = new EnumMap<>(Witness.class);
         for (Witness w : Witness.values()) {
@@ -461,8 +564,8 @@ public final class BreadthFirstSearch {
         }
         return new SearchResult("bfs", space.engine(), model.logic(), model.scenario(), run.tree.size() + run.brokenStates,
                 run.transitions, depth, 0, run.healingChecks, System.nanoTime() - start, witnesses,
-                Optional.ofNullable(run.found), Optional.ofNullable(run.incomplete), run.visited.bytes() + run.tree.bytes(),
-                run.phaseTimes(), Optional.ofNullable(run.fault));
+                run.fault == null ? found : List.of(), Optional.ofNullable(run.incomplete), run.visited.bytes() + run.tree.bytes(),
+                run.phaseTimes(), Optional.ofNullable(run.fault), judging.invariants());
     }
 
     /**
@@ -479,7 +582,7 @@ public final class BreadthFirstSearch {
         int per = expanding == null ? 0 : (expanding.to - expanding.from + parts - 1) / parts; // states a part
         // decided before the chunk before is numbered: a chunk may heal after the first failing healing run was
         // found, but the tallies after that one are not counted
-        boolean heal = run.healingFailure < 0;
+        boolean heal = run.everyInvariant ? run.neverCompletes < 0 || run.breaksWhileHealing < 0 : run.healingFailure < 0;
         int[] order = new int[shards + parts]; // the tasks in the order they are taken: shard s as -1 - s, parts as themselves
         for (int k = 0, shard = 0, part = 0; k < order.length; k++) {
             boolean add = shard < shards && (part >= parts || (long) shard * parts <= (long) part * shards);
@@ -514,7 +617,7 @@ public final class BreadthFirstSearch {
         for (int i = from; i < to; i++) {
             expander.expand(frontier, i, known, out);
             boolean healed = heal && expander.failed().isEmpty() && (out.open() == 0 || (frontierFirst + i) % healEvery == 0);
-            out.endState(healed, healed && expander.healingFailsFromLast());
+            out.endState(healed, healed ? expander.healingFromLast() : StateSpace.HEALS);
             if (expander.failed().isPresent()) { // the logic broke its contract: no later state of the part counts
                 tally.failedAt = i;
                 tally.failed = expander.failed().get();
@@ -549,11 +652,21 @@ public final class BreadthFirstSearch {
             for (int bit = 0; bit < run.witnesses.length; bit++) {
                 run.witnesses[bit] += tally.witnesses[bit];
             }
-            if (run.healingFailure < 0) {
+            if (run.everyInvariant) {
+                run.healingChecks += tally.healingChecks;
+                run.neverCompletes = run.neverCompletes >= 0 ? run.neverCompletes : tally.neverCompletes;
+                run.breaksWhileHealing = run.breaksWhileHealing >= 0 ? run.breaksWhileHealing : tally.breaksWhileHealing;
+            } else if (run.healingFailure < 0) {
                 run.healingChecks += tally.healingChecks;
                 run.healingFailure = tally.healingFailure;
             }
             run.brokenStates |= tally.brokenState ? 1 : 0;
+            for (int i = 0; i < INVARIANTS; i++) {
+                if (run.brokeAt[i] < 0 && tally.brokeAt[i] >= 0) {
+                    run.brokeAt[i] = tally.brokeAt[i];
+                    run.brokeChoice[i] = tally.brokeChoice[i];
+                }
+            }
             if (tally.stoppedAtBound) {
                 run.incomplete = boundReached(bound);
             } else if (tally.violationAt >= 0) {
@@ -579,18 +692,32 @@ public final class BreadthFirstSearch {
         Successors successors = part.out();
         Tally tally = part.tally();
         tally.reset();
-        if (successors.firstBreak() >= 0 || tally.firstId + successors.freshCount() > bound) {
-            numberUntilStop(successors, tally, tree, bound, frontierFirst, next, nextFirst);
+        boolean every = judging.everyInvariant();
+        if (!every && successors.firstBreak() >= 0 || tally.firstId + successors.freshCount() > bound) {
+            numberUntilStop(successors, tally, tree, bound, frontierFirst, next, nextFirst, every);
             return;
+        }
+        for (int b = 0, k = 0; b < successors.breakingCount(); b++) { // going on past violations: note each
+            int j = successors.breaking(b);
+            while (successors.to(k) <= j) {
+                k++;
+            }
+            tally.broke(frontierFirst + tally.firstState + k, j - successors.from(k), successors.invariants(j));
         }
         // the search goes on past this part: its counts are the expansion's, and only new successors need a visit
         tally.transitions = successors.size();
         for (int bit = 0; bit < tally.witnesses.length; bit++) {
             tally.witnesses[bit] = successors.witnessCount(bit);
         }
-        tally.healingChecks = successors.healedThroughFailure();
+        tally.healingChecks = every ? successors.healedCount() : successors.healedThroughFailure();
         if (successors.firstHealingFailure() >= 0) {
             tally.healingFailure = frontierFirst + tally.firstState + successors.firstHealingFailure();
+        }
+        if (successors.firstNeverCompletes() >= 0) {
+            tally.neverCompletes = frontierFirst + tally.firstState + successors.firstNeverCompletes();
+        }
+        if (successors.firstBreaksWhileHealing() >= 0) {
+            tally.breaksWhileHealing = frontierFirst + tally.firstState + successors.firstBreaksWhileHealing();
         }
         int k = 0; // the state whose successor j is
         for (int j = successors.nextFresh(); j >= 0; j = successors.nextFresh()) {
@@ -605,16 +732,24 @@ public final class BreadthFirstSearch {
     }
 
     /**
-     * {@link #number} for a part the search stops in, at its first violation or at the bound: visits every
-     * successor in order, counting only up to the one it stops at.
+     * {@link #number} for a part the search stops in, at its first violation (unless it goes on past them) or at the
+     * bound: visits every successor in order, counting only up to the one it stops at.
      */
     private static void numberUntilStop(Successors successors, Tally tally, StateTree tree, int bound, int frontierFirst,
-                                        StateSpace.Level next, int nextFirst) {
+                                        StateSpace.Level next, int nextFirst, boolean every) {
         int fresh = successors.nextFresh();
         int f = tally.firstState;
         for (int k = 0; k < successors.states(); k++, f++) {
             int id = frontierFirst + f;
-            if (successors.healed(k) && tally.healingFailure < 0) {
+            if (every && successors.healed(k)) {
+                tally.healingChecks++;
+                int healing = successors.healing(k);
+                if (healing == StateSpace.NEVER_COMPLETES && tally.neverCompletes < 0) {
+                    tally.neverCompletes = id;
+                } else if (healing == StateSpace.BREAKS_WHILE_HEALING && tally.breaksWhileHealing < 0) {
+                    tally.breaksWhileHealing = id;
+                }
+            } else if (successors.healed(k) && tally.healingFailure < 0) {
                 tally.healingChecks++;
                 if (successors.healingFailed(k)) {
                     tally.healingFailure = id;
@@ -628,7 +763,7 @@ public final class BreadthFirstSearch {
                 }
                 byte breaks = successors.breaks(j);
                 if (breaks == Successors.BREAKS_STATE) {
-                    tally.brokenState = true;
+                    tally.brokenState = !every;
                 } else if (j == fresh) {
                     fresh = successors.nextFresh();
                     int newId = tally.firstId + tally.numbered;
@@ -640,7 +775,9 @@ public final class BreadthFirstSearch {
                     next.put(newId - nextFirst, successors, j);
                     tally.numbered++;
                 }
-                if (breaks != Successors.NONE) {
+                if (breaks != Successors.NONE && every) {
+                    tally.broke(id, j - first, successors.invariants(j));
+                } else if (breaks != Successors.NONE) {
                     tally.violationAt = id;
                     tally.violationChoice = j - first;
                     return;
@@ -670,13 +807,68 @@ public final class BreadthFirstSearch {
      * The counterexample through state {@code id}, or, for a logic that answers differently when the path is
      * rebuilt, where it did.
      */
-    private static void counterexampleOrFault(RelayModel model, Run run, int id, int lastChoice, boolean liveness,
-                                              boolean renumbered, String foundBy) {
+    private void counterexampleOrFault(RelayModel model, Run run, int id, int lastChoice, boolean liveness,
+                                       boolean renumbered, String foundBy) {
         try {
-            run.found = counterexample(model, run.tree, id, lastChoice, liveness, renumbered, foundBy);
+            run.found = counterexamples(model, run.tree, id, lastChoice, liveness, renumbered, foundBy, false).get(0);
         } catch (RebuildFailed f) {
             run.fault = f.fault;
         }
+    }
+
+    /**
+     * Going on past violations: each invariant found broken, with the path to the first step in search order that
+     * broke it, so its shortest; shortest first, and the invariants one step broke in the order the judge lists
+     * them (so the first is the one a search that ends at its first violation reports). Empty, and the fault set,
+     * for a logic that answers differently when a path is rebuilt.
+     */
+    private List<Counterexample> everyCounterexample(RelayModel model, Run run, boolean renumbered) {
+        if (run.fault != null) {
+            return List.of();
+        }
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < INVARIANTS; i++) {
+            if (run.brokeAt[i] >= 0) {
+                order.add(i);
+            }
+        }
+        order.sort(java.util.Comparator.<Integer>comparingInt(i -> run.brokeAt[i]).thenComparingInt(i -> run.brokeChoice[i]));
+        List<Counterexample> out = new ArrayList<>();
+        try {
+            for (int k = 0; k < order.size(); ) {
+                int id = run.brokeAt[order.get(k)];
+                int choice = run.brokeChoice[order.get(k)];
+                List<Invariant> here = new ArrayList<>(); // the invariants this one step broke first
+                for (; k < order.size() && run.brokeAt[order.get(k)] == id && run.brokeChoice[order.get(k)] == choice; k++) {
+                    here.add(Invariant.values()[order.get(k)]);
+                }
+                for (Counterexample c : counterexamples(model, run.tree, id, choice, false, renumbered, "bfs", true)) {
+                    if (here.remove(c.invariant())) {
+                        out.add(c);
+                    }
+                }
+                if (!here.isEmpty()) {
+                    throw new IllegalStateException("internal error: the rebuilt path does not reproduce " + here
+                            + " (non-deterministic logic?)");
+                }
+            }
+            // healing runs: the first that never completed (EVENTUAL_DELIVERY), and the first that broke a safety
+            // invariant the search did not (past the scenario's tick bound, where the search does not go)
+            for (int id : new int[] {run.neverCompletes, run.breaksWhileHealing}) {
+                if (id >= 0 && run.fault == null) {
+                    String stopped = run.incomplete == null ? "" : " (healing failed before the search "
+                            + run.incomplete.split(";")[0] + ")";
+                    Counterexample c = counterexamples(model, run.tree, id, -1, true, renumbered, "bfs" + stopped, false).get(0);
+                    if (out.stream().noneMatch(o -> o.invariant() == c.invariant())) {
+                        out.add(c);
+                    }
+                }
+            }
+        } catch (RebuildFailed f) {
+            run.fault = f.fault;
+            return List.of();
+        }
+        return out;
     }
 
     /** The logic failed while a path was rebuilt from the stored choices. */
@@ -727,20 +919,26 @@ public final class BreadthFirstSearch {
         }
     }
 
-    /** Rebuilds the path to state {@code id} from the stored choices, then takes step {@code lastChoice} (-1: none). */
-    private static Counterexample counterexample(RelayModel model, StateTree tree, int id, int lastChoice,
-                                                 boolean liveness, boolean renumbered, String foundBy) {
+    /**
+     * Rebuilds the path to state {@code id} from the stored choices, then takes step {@code lastChoice} (-1: none),
+     * and judges it: a counterexample for each invariant its last step broke, in the judge's order (the first alone
+     * unless {@code every}).
+     */
+    private List<Counterexample> counterexamples(RelayModel model, StateTree tree, int id, int lastChoice,
+                                                 boolean liveness, boolean renumbered, String foundBy, boolean every) {
         List<Step> path = path(model, tree, id, lastChoice);
         Judge.Judgement j;
         try {
-            j = Judge.judge(model, path, liveness);
+            j = Judge.judge(model, path, liveness, judging.invariants());
         } catch (LogicFailure f) {
             throw new RebuildFailed(LogicFault.of(model, path, LogicFault.Doing.HEALING, Optional.empty(), f,
                     OptionalLong.empty(), "bfs"));
         }
-        Violation v = j.violation().orElseThrow(() -> new IllegalStateException(
-                "internal error: the rebuilt path does not reproduce the violation (non-deterministic logic?"
-                        + (renumbered ? " or one that looks at token values: try --tokens exact" : "") + ")"));
-        return new Counterexample(model.logic(), model.scenario(), v, path, j.trace(), OptionalLong.empty(), foundBy);
+        if (j.violation().isEmpty()) {
+            throw new IllegalStateException("internal error: the rebuilt path does not reproduce the violation "
+                    + "(non-deterministic logic?" + (renumbered ? " or one that looks at token values: try --tokens exact" : "") + ")");
+        }
+        return (every ? j.violations() : j.violations().subList(0, 1)).stream().map(v -> new Counterexample(model.logic(),
+                model.scenario(), v, path, j.trace(), OptionalLong.empty(), foundBy)).toList();
     }
 }

@@ -99,7 +99,7 @@ public final class CanonicalTokens {
         }
         List<OutboxRow> rows = new ArrayList<>(s.rows().size());
         for (OutboxRow r : s.rows()) {
-            OutboxRow renumbered = r.hasLease() ? r.withLease(new Lease(r.lease().owner(), rank(ranked, r.lease().token()), r.lease().expiry())) : r;
+            OutboxRow renumbered = r.hasLease() ? r.withLease(r.lease().withToken(rank(ranked, r.lease().token()))) : r;
             rows.add(r.version() == 0 ? renumbered : renumbered.withVersion(rank(ranked, r.version())));
         }
         List<PollerState> pollers = new ArrayList<>(s.pollers().size());

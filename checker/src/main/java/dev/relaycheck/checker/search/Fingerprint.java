@@ -68,6 +68,9 @@ public final class Fingerprint {
             h = add(h, str(r.lease().owner()));
             h = add(h, r.lease().token());
             h = add(h, r.lease().expiry());
+            if (r.lease().clockSkew() != 0) { // only scenarios with clock skew: every other state hashes as it did
+                h = add(h, r.lease().clockSkew());
+            }
         }
         if (r.version() != 0) { // per-row versions only; a global-counter state hashes as before
             h = add(h, r.version());

@@ -3,6 +3,7 @@ package dev.relaycheck.checker.search;
 import dev.relaycheck.checker.logic.LogicFault;
 
 import dev.relaycheck.model.Healing;
+import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Invariants;
 import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.RelayModel;
@@ -18,7 +19,8 @@ import java.util.function.LongPredicate;
 /**
  * The readable model as a search space: every transition builds a new immutable {@link RelayState}. Takes any
  * logic. With tokens renumbered ({@link CanonicalTokens}) it stores each successor with its tokens replaced by
- * their ranks, so states that differ only in token values are one state. A logic that breaks its contract (see
+ * their ranks, so states that differ only in token values are one state. It judges the invariants a search asks
+ * for, and can expand a state that breaks one it does not judge. A logic that breaks its contract (see
  * {@link dev.relaycheck.model.CheckedLogic}) stops the expansion of the state it failed in, and the expander
  * says where ({@link Expander#failed}).
  */
@@ -108,7 +110,8 @@ public final class ReadableSpace implements StateSpace {
     }
 
     @Override
-    public Expander expander() {
+    public Expander expander(Judging judging) {
+        boolean every = judging.everyInvariant();
         return new Expander() {
             private RelayState last;
             private Failed failed;
@@ -137,25 +140,35 @@ public final class ReadableSpace implements StateSpace {
                     }
                     long fp = Fingerprint.of(stored);
                     byte breaks = Successors.NONE;
-                    if (!known.test(fp) && !Invariants.checkState(model.scenario(), stored).isEmpty()) {
+                    // a stored state passed the state invariants judged, so one the search holds is not judged again
+                    int broken = known.test(fp) ? 0 : judging.maskOf(Invariants.checkState(model.scenario(), stored));
+                    if (broken != 0) {
                         breaks = Successors.BREAKS_STATE;
-                    } else if (!Invariants.checkTransition(model.scenario(), model.logic().tokenPolicy(), s, step, r).isEmpty()) {
-                        breaks = Successors.BREAKS_TRANSITION;
                     }
-                    out.add(stored, fp, breaks, Successors.witnessMask(r.outcome()));
-                    if (breaks != Successors.NONE) {
+                    if (broken == 0 || every) { // a search that goes on past violations names every invariant broken
+                        int transition = judging.maskOf(Invariants.checkTransition(model.scenario(),
+                                model.logic().tokenPolicy(), s, step, r));
+                        broken |= transition;
+                        if (transition != 0 && breaks == Successors.NONE) {
+                            breaks = Successors.BREAKS_TRANSITION;
+                        }
+                    }
+                    out.add(stored, fp, breaks, Successors.witnessMask(r.outcome()), broken);
+                    if (breaks != Successors.NONE && !every) {
                         return;
                     }
                 }
             }
 
             @Override
-            public boolean healingFailsFromLast() {
+            public int healingFromLast() {
                 try {
-                    return Healing.check(model, last).isPresent();
+                    return Healing.check(model, last, judging.invariants())
+                            .map(v -> v.invariant() == Invariant.EVENTUAL_DELIVERY ? NEVER_COMPLETES : BREAKS_WHILE_HEALING)
+                            .orElse(HEALS);
                 } catch (LogicFailure f) {
                     failed = new Failed(f, LogicFault.Doing.HEALING, Optional.empty());
-                    return false;
+                    return HEALS;
                 }
             }
 

@@ -3,15 +3,18 @@ package dev.relaycheck.checker.search;
 import dev.relaycheck.checker.replay.Counterexample;
 import dev.relaycheck.checker.logic.LogicFault;
 
+import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.Witness;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What one search of one logic in one scenario found.
@@ -25,16 +28,27 @@ import java.util.Optional;
  * @param healingChecks   healing phases run for EVENTUAL_DELIVERY
  * @param nanos           wall time (reported, never used to shape a result)
  * @param witnesses       how often each witness outcome was seen
- * @param counterexample  the first violation, shortest for bfs, shrunk for walks
+ * @param counterexamples the violations: for bfs one per invariant broken, each its shortest trace, shortest first
+ *                        (or the first alone, for a search that ends at it); for walks the first, shrunk
  * @param incomplete      why the search stopped before covering its space, if it did
  * @param tableBytes      memory of the visited set (bfs)
  * @param phases          where the wall time went (bfs; {@link PhaseTimes#NONE} for walks)
  * @param logicFault      the logic under test threw or answered one question two ways: the search stopped there
+ * @param judged          the invariants the search judged (a violation of another is none to it)
  */
 public record SearchResult(String strategy, String engine, RelayLogic logic, Scenario scenario, long states, long transitions,
                            int depth, long runs, long healingChecks, long nanos, Map<Witness, Long> witnesses,
-                           Optional<Counterexample> counterexample, Optional<String> incomplete, long tableBytes,
-                           PhaseTimes phases, Optional<LogicFault> logicFault) {
+                           List<Counterexample> counterexamples, Optional<String> incomplete, long tableBytes,
+                           PhaseTimes phases, Optional<LogicFault> logicFault, Set<Invariant> judged) {
+
+    /** A search of every invariant that found at most one violation. */
+    public SearchResult(String strategy, String engine, RelayLogic logic, Scenario scenario, long states, long transitions,
+                        int depth, long runs, long healingChecks, long nanos, Map<Witness, Long> witnesses,
+                        Optional<Counterexample> counterexample, Optional<String> incomplete, long tableBytes,
+                        PhaseTimes phases, Optional<LogicFault> logicFault) {
+        this(strategy, engine, logic, scenario, states, transitions, depth, runs, healingChecks, nanos, witnesses,
+                counterexample.stream().toList(), incomplete, tableBytes, phases, logicFault, EnumSet.allOf(Invariant.class));
+    }
 
     /** A search in which the logic kept its contract. */
     public SearchResult(String strategy, String engine, RelayLogic logic, Scenario scenario, long states, long transitions,
@@ -49,28 +63,51 @@ public record SearchResult(String strategy, String engine, RelayLogic logic, Sce
         EnumMap<Witness, Long> w = new EnumMap<>(Witness.class);
         w.putAll(witnesses);
         witnesses = w;
+        counterexamples = List.copyOf(counterexamples);
+        judged = java.util.Collections.unmodifiableSet(EnumSet.copyOf(judged));
     }
 
     /** The same result, saying another engine ran it. */
     public SearchResult withEngine(String name) {
         return new SearchResult(strategy, name, logic, scenario, states, transitions, depth, runs, healingChecks, nanos,
-                witnesses, counterexample, incomplete, tableBytes, phases, logicFault);
+                witnesses, counterexamples, incomplete, tableBytes, phases, logicFault, judged);
     }
 
     /** The same result, as the result of searching {@code other} (which took exactly the same steps). */
     public SearchResult withLogic(RelayLogic other) {
         return new SearchResult(strategy, engine, other, scenario, states, transitions, depth, runs, healingChecks, nanos,
-                witnesses, counterexample, incomplete, tableBytes, phases, logicFault);
+                witnesses, counterexamples, incomplete, tableBytes, phases, logicFault, judged);
+    }
+
+    /** The same result, saying it judged {@code invariants} only. */
+    public SearchResult withJudged(Set<Invariant> invariants) {
+        return new SearchResult(strategy, engine, logic, scenario, states, transitions, depth, runs, healingChecks, nanos,
+                witnesses, counterexamples, incomplete, tableBytes, phases, logicFault, invariants);
     }
 
     /** The same result with {@code fault} as its logic fault. */
     public SearchResult withLogicFault(LogicFault fault) {
         return new SearchResult(strategy, engine, logic, scenario, states, transitions, depth, runs, healingChecks, nanos,
-                witnesses, counterexample, incomplete, tableBytes, phases, Optional.of(fault));
+                witnesses, counterexamples, incomplete, tableBytes, phases, Optional.of(fault), judged);
+    }
+
+    /** The first violation found: the shortest for bfs. */
+    public Optional<Counterexample> counterexample() {
+        return counterexamples.stream().findFirst();
+    }
+
+    /** The invariants broken, in the order of their counterexamples. */
+    public List<Invariant> violatedInvariants() {
+        return counterexamples.stream().map(Counterexample::invariant).toList();
+    }
+
+    /** Whether every invariant was judged (a property check judges its own). */
+    public boolean judgedAll() {
+        return judged.size() == Invariant.values().length;
     }
 
     public boolean violated() {
-        return counterexample.isPresent();
+        return !counterexamples.isEmpty();
     }
 
     /**
@@ -127,6 +164,10 @@ public record SearchResult(String strategy, String engine, RelayLogic logic, Sce
                     .append(scenario.requiredWitnesses().contains(w) ? "(required)" : "");
         }
         notApplicable.forEach((w, why) -> b.append("\n  ").append(w).append(" not applicable to this logic: ").append(why));
+        if (!judgedAll()) {
+            b.append("\n  judged: ").append(judged.stream().map(Enum::name).toList())
+                    .append(" only (a violation of another invariant is none to this search)");
+        }
         return b.toString();
     }
 
@@ -140,7 +181,9 @@ public record SearchResult(String strategy, String engine, RelayLogic logic, Sce
             return logicFault.get().failure().line();
         }
         if (violated()) {
-            return "VIOLATION " + counterexample.get().invariant();
+            // a search that goes on past violations may also meet its bound: the invariants it names are not all
+            return "VIOLATION " + String.join(", ", violatedInvariants().stream().map(Enum::name).toList())
+                    + incomplete.map(why -> " (INCOMPLETE besides: " + why + "; an invariant not named may break past it)").orElse("");
         }
         if (incomplete.isPresent()) {
             return "INCOMPLETE: " + incomplete.get();

@@ -16,6 +16,12 @@ import java.util.function.LongPredicate;
  * judged, on the readable model whichever space found it.
  */
 public interface StateSpace {
+    /** A healing run completed: every event delivered, applied once. */
+    int HEALS = 0;
+    /** A healing run ran out of steps before it completed: EVENTUAL_DELIVERY. */
+    int NEVER_COMPLETES = 1;
+    /** A healing run broke a safety invariant on the way. */
+    int BREAKS_WHILE_HEALING = 2;
 
     /** "readable" or "packed", for reports. */
     String engine();
@@ -34,8 +40,11 @@ public interface StateSpace {
     /** An empty level. */
     Level newLevel();
 
-    /** A worker's view of the space; it may keep scratch buffers, so each thread takes its own. */
-    Expander expander();
+    /**
+     * A worker's view of the space, judging what {@code judging} says; it may keep scratch buffers, so each thread
+     * takes its own.
+     */
+    Expander expander(Judging judging);
 
     /** The states of one depth of the search, in the order they were found. */
     interface Level {
@@ -69,18 +78,20 @@ public interface StateSpace {
     interface Expander {
         /**
          * Appends the successors of state {@code i} of {@code level} to {@code out}, in step order, stopping
-         * after the first that breaks an invariant. {@code known} tells which fingerprints the search has
+         * after the first that breaks a judged invariant, unless the search goes on past violations: then it lists
+         * them all, each with the invariants it broke. {@code known} tells which fingerprints the search has
          * stored, for a space that wants it: every stored state passed the state invariants, so they need not
          * be judged again. (Whether a successor is new the search finds out itself, afterwards, in batches.)
          */
         void expand(Level level, int i, LongPredicate known, Successors out);
 
         /**
-         * Whether the EVENTUAL_DELIVERY healing run from the state the last {@link #expand} expanded fails (or
-         * runs into a safety violation). The search heals only a state it has just expanded, so the expander
-         * still holds it: a packed one need not unpack it again.
+         * What the EVENTUAL_DELIVERY healing run from the state the last {@link #expand} expanded did:
+         * {@link #HEALS}, {@link #NEVER_COMPLETES} or {@link #BREAKS_WHILE_HEALING} (a judged invariant). The search
+         * heals only a state it has just expanded, so the expander still holds it: a packed one need not unpack it
+         * again.
          */
-        boolean healingFailsFromLast();
+        int healingFromLast();
 
         /**
          * Whether the logic under test failed (threw, or answered one question two ways) in the last

@@ -12,7 +12,8 @@ import java.util.Arrays;
  * once the visited set has taken them, which successors were new. It also tallies as it goes what the search
  * counts (transitions, witnesses, healing runs), so that numbering a run the search does not stop in need
  * visit only the new successors. Flat primitive arrays, reused chunk after chunk, because the packed space
- * fills millions a second.
+ * fills millions a second. A successor that breaks an invariant also carries which ones, where the search goes on
+ * past violations (and so never stores it).
  */
 public final class Successors {
     /** The step broke nothing. */
@@ -37,6 +38,10 @@ public final class Successors {
     private byte[] broken = new byte[64];
     private int[] witnesses = new int[64]; // a bit per witness: more than a byte's eight once issue 20's came
     private long[] routes; // per successor, what the packed space keeps with it (how it was reached)
+    private int[] invariants = new int[64]; // per successor, the invariants it broke, a bit per ordinal (where known)
+    private int[] breaking = new int[16]; // the successors that broke an invariant, in order
+    private int breakingCount;
+    private final int notLookedUp; // the bits of an entry that keep a successor from the visited set
     private int size;
 
     // per shard of the visited set: the successors whose fingerprints fall in it, in order, and those of
@@ -48,7 +53,7 @@ public final class Successors {
 
     private int[] ends = new int[16];
     private boolean[] healed = new boolean[16];
-    private boolean[] healingFailed = new boolean[16];
+    private byte[] healing = new byte[16]; // per state, what its healing run did (StateSpace.HEALS ...), if one ran
     private int states;
 
     // the tallies, kept as successors and states are added
@@ -56,13 +61,25 @@ public final class Successors {
     private int firstBreak; // the first successor that broke an invariant, or -1
     private int healedThroughFailure; // healing runs up to and including the first that failed
     private int firstHealingFailure; // the first state whose healing run failed, or -1
+    private int healedCount; // healing runs, all
+    private int firstNeverCompletes; // the first state whose healing run did not complete, or -1
+    private int firstBreaksWhileHealing; // the first state whose healing run broke a safety invariant, or -1
 
     /**
      * {@code stride}: packed words a successor takes, or 0 for a space that holds states as objects;
      * {@code shards}: shards of the visited set.
      */
     public Successors(int stride, int shards) {
+        this(stride, shards, false);
+    }
+
+    /**
+     * ... {@code storesNoBreak}: a successor that broke a transition invariant is not stored either (a search that
+     * goes on past violations expands only states reached by steps that broke nothing).
+     */
+    public Successors(int stride, int shards, boolean storesNoBreak) {
         this.stride = stride;
+        this.notLookedUp = BREAKS_STATE | KNOWN_STORED | (storesNoBreak ? BREAKS_TRANSITION : 0);
         if (stride == 0) {
             objects = new Object[64];
         } else {
@@ -82,17 +99,26 @@ public final class Successors {
         }
         size = 0;
         states = 0;
+        breakingCount = 0;
         Arrays.fill(witnessCounts, 0);
         firstBreak = -1;
         healedThroughFailure = 0;
         firstHealingFailure = -1;
+        healedCount = 0;
+        firstNeverCompletes = -1;
+        firstBreaksWhileHealing = -1;
     }
 
     /** Adds a successor held as an object. */
     public void add(Object state, long fingerprint, byte breaks, int witnessMask) {
+        add(state, fingerprint, breaks, witnessMask, 0);
+    }
+
+    /** ... that broke {@code invariants}, a bit per ordinal. */
+    public void add(Object state, long fingerprint, byte breaks, int witnessMask, int invariants) {
         ensure();
         objects[size] = state;
-        addRest(fingerprint, breaks, witnessMask);
+        addRest(fingerprint, breaks, witnessMask, invariants);
     }
 
     /** The words the next successor is to be packed into, from {@link #nextWordsOffset()}; then call {@link #addPacked}. */
@@ -110,8 +136,13 @@ public final class Successors {
      * with it if it is new.
      */
     public void addPacked(long fingerprint, byte breaks, int witnessMask, long route) {
+        addPacked(fingerprint, breaks, witnessMask, route, 0);
+    }
+
+    /** ... that broke {@code invariants}, a bit per ordinal (0 where the space did not say). */
+    public void addPacked(long fingerprint, byte breaks, int witnessMask, long route, int invariants) {
         routes[size] = route;
-        addRest(fingerprint, breaks, witnessMask);
+        addRest(fingerprint, breaks, witnessMask, invariants);
     }
 
     /**
@@ -121,13 +152,20 @@ public final class Successors {
     public void addKnownStored(int witnessMask, long route) {
         ensure();
         routes[size] = route;
-        addRest(0, KNOWN_STORED, witnessMask);
+        addRest(0, KNOWN_STORED, witnessMask, 0);
     }
 
-    private void addRest(long fingerprint, byte breaks, int witnessMask) {
+    private void addRest(long fingerprint, byte breaks, int witnessMask, int brokenInvariants) {
         fingerprints[size] = fingerprint;
         broken[size] = breaks;
         witnesses[size] = witnessMask;
+        invariants[size] = brokenInvariants;
+        if ((breaks & WHAT_BROKE) != NONE) {
+            if (breakingCount == breaking.length) {
+                breaking = Arrays.copyOf(breaking, 2 * breakingCount);
+            }
+            breaking[breakingCount++] = size;
+        }
         for (int w = witnessMask, bit = 0; w != 0; w >>>= 1, bit++) {
             witnessCounts[bit] += w & 1;
         }
@@ -144,6 +182,7 @@ public final class Successors {
         int n = size * 2;
         fingerprints = Arrays.copyOf(fingerprints, n);
         broken = Arrays.copyOf(broken, n);
+        invariants = Arrays.copyOf(invariants, n);
         witnesses = Arrays.copyOf(witnesses, n);
         if (stride == 0) {
             objects = Arrays.copyOf(objects, n);
@@ -153,21 +192,32 @@ public final class Successors {
         }
     }
 
-    /** Closes the expansion of one state. */
-    public void endState(boolean healedHere, boolean healingFailedHere) {
+    /**
+     * Closes the expansion of one state; {@code healing}: what its healing run did, if {@code healedHere}
+     * ({@link StateSpace#HEALS} ...).
+     */
+    public void endState(boolean healedHere, int healing) {
         if (states == ends.length) {
             ends = Arrays.copyOf(ends, states * 2);
             healed = Arrays.copyOf(healed, states * 2);
-            healingFailed = Arrays.copyOf(healingFailed, states * 2);
+            this.healing = Arrays.copyOf(this.healing, states * 2);
         }
         ends[states] = size;
         healed[states] = healedHere;
-        healingFailed[states] = healingFailedHere;
+        this.healing[states] = (byte) healing;
+        boolean failed = healedHere && healing != StateSpace.HEALS;
         if (healedHere && firstHealingFailure < 0) {
             healedThroughFailure++;
-            if (healingFailedHere) {
+            if (failed) {
                 firstHealingFailure = states;
             }
+        }
+        healedCount += healedHere ? 1 : 0;
+        if (failed && healing == StateSpace.NEVER_COMPLETES && firstNeverCompletes < 0) {
+            firstNeverCompletes = states;
+        }
+        if (failed && healing == StateSpace.BREAKS_WHILE_HEALING && firstBreaksWhileHealing < 0) {
+            firstBreaksWhileHealing = states;
         }
         states++;
     }
@@ -184,7 +234,8 @@ public final class Successors {
 
     /**
      * Lists the successors whose fingerprints fall in {@code shard}, in order, but those breaking a state
-     * invariant (never stored) and those known stored; returns how many. Made in one pass when the shard takes
+     * invariant (never stored; nor, where the search goes on past violations, those breaking any) and those known
+     * stored; returns how many. Made in one pass when the shard takes
      * them, not a successor at a time as the expansion adds them: soak ran about 4% faster on one thread and 7%
      * on two (medians of 8 interleaved runs each). Without a branch, because which shard a fingerprint falls in
      * is a coin toss.
@@ -199,7 +250,7 @@ public final class Successors {
         int count = 0;
         for (int j = 0; j < size; j++) {
             list[count] = j;
-            boolean looked = (broken[j] & (BREAKS_STATE | KNOWN_STORED)) == 0;
+            boolean looked = (broken[j] & notLookedUp) == 0;
             count += looked & VisitedSet.shardOf(fingerprints[j], shards) == shard ? 1 : 0;
         }
         return count;
@@ -251,6 +302,21 @@ public final class Successors {
         return firstBreak;
     }
 
+    /** How many successors broke an invariant. */
+    int breakingCount() {
+        return breakingCount;
+    }
+
+    /** The {@code k}-th successor that broke an invariant, in order. */
+    int breaking(int k) {
+        return breaking[k];
+    }
+
+    /** The invariants successor {@code j} broke, a bit per ordinal (0 where the space did not say). */
+    int invariants(int j) {
+        return invariants[j];
+    }
+
     /** Healing runs made, up to and including the first that failed. */
     int healedThroughFailure() {
         return healedThroughFailure;
@@ -259,6 +325,21 @@ public final class Successors {
     /** The first state whose healing run failed, or -1. */
     int firstHealingFailure() {
         return firstHealingFailure;
+    }
+
+    /** Healing runs made. */
+    int healedCount() {
+        return healedCount;
+    }
+
+    /** The first state whose healing run did not complete, or -1. */
+    int firstNeverCompletes() {
+        return firstNeverCompletes;
+    }
+
+    /** The first state whose healing run broke a safety invariant, or -1. */
+    int firstBreaksWhileHealing() {
+        return firstBreaksWhileHealing;
     }
 
     /** Successors added since the last {@link #endState}. */
@@ -283,7 +364,12 @@ public final class Successors {
     }
 
     public boolean healingFailed(int state) {
-        return healingFailed[state];
+        return healing[state] != StateSpace.HEALS;
+    }
+
+    /** What the healing run of {@code state} did, if one ran ({@link StateSpace#HEALS} ...). */
+    public int healing(int state) {
+        return healing[state];
     }
 
     public Object object(int j) {

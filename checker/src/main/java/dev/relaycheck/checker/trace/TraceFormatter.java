@@ -11,14 +11,7 @@ public final class TraceFormatter {
     }
 
     public static String format(Counterexample cx) {
-        StringBuilder b = new StringBuilder();
-        b.append("VIOLATION ").append(cx.invariant()).append(" in scenario ").append(cx.scenario().name())
-                .append(" with logic ").append(cx.logic().id()).append('\n');
-        b.append("  what broke: ").append(cx.violation().detail()).append('\n');
-        b.append("  invariant:  ").append(cx.invariant().message()).append('\n');
-        b.append("  found by:   ").append(cx.foundBy());
-        cx.seed().ifPresent(seed -> b.append(" (seed ").append(seed).append(')'));
-        b.append(", ").append(cx.path().size()).append(" steps");
+        StringBuilder b = heading(cx);
         if (cx.isLiveness()) {
             b.append(", then the fault-free healing phase");
         }
@@ -49,5 +42,27 @@ public final class TraceFormatter {
             b.append("  end state is not complete: ").append(cx.violation().detail()).append("   <== EVENTUAL_DELIVERY\n");
         }
         return b.toString();
+    }
+
+    /**
+     * A counterexample whose steps are those of {@code shown}, printed just before: its heading, and a line saying
+     * so instead of the steps (one step may break several invariants).
+     */
+    public static String formatSameSteps(Counterexample cx, Counterexample shown) {
+        return heading(cx).append(", the same as ").append(shown.invariant()).append("'s above: its last step breaks both\n")
+                .toString();
+    }
+
+    /** Which invariant broke where, what broke, what it requires, who found it and in how many steps, the line left open. */
+    private static StringBuilder heading(Counterexample cx) {
+        StringBuilder b = new StringBuilder();
+        b.append("VIOLATION ").append(cx.invariant()).append(" in scenario ").append(cx.scenario().name())
+                .append(" with logic ").append(cx.logic().id()).append('\n');
+        b.append("  what broke: ").append(cx.violation().detail()).append('\n');
+        b.append("  invariant:  ").append(cx.invariant().message()).append('\n');
+        b.append("  found by:   ").append(cx.foundBy());
+        cx.seed().ifPresent(seed -> b.append(" (seed ").append(seed).append(')'));
+        b.append(", ").append(cx.path().size()).append(" steps");
+        return b;
     }
 }

@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The CLI's plumbing as a person meets it: the real main in a child JVM, its stdout, stderr and exit code. */
 class CliProcessTest {
     private static final List<String> COMMANDS = List.of("check", "explore", "random", "replay", "variants", "scenarios",
-            "bench", "sql", "stress", "lincheck", "diff", "config", "merge", "help");
+            "bench", "sql", "code", "stress", "lincheck", "diff", "config", "merge", "help");
 
     @TempDir
     Path dir;

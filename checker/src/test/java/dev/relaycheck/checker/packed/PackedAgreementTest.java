@@ -2,6 +2,7 @@ package dev.relaycheck.checker.packed;
 
 import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.search.BreadthFirstSearch.Engine;
+import dev.relaycheck.checker.search.Judging;
 import dev.relaycheck.checker.search.Progress;
 import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.search.Successors;
@@ -35,7 +36,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * reference scenario under every shipped logic, and under logics a user wrote (compiled in the test, outside
  * the project: {@link UserLogics}), which the engine runs through its memoised tables, both list the same steps, and every step leads to equal states
  * (or both report it broke an invariant, of the same kind), with the same witnesses and the same healing
- * verdict. Count by count: exhaustive searches on both engines report the same numbers and counterexamples.
+ * verdict. Count by count: exhaustive searches on both engines report the same numbers and counterexamples, the
+ * searches that end at their first violation and those that go on to report every invariant broken, which name the
+ * same set of invariants, each with the same trace.
  */
 class PackedAgreementTest {
     private static final int WALKS = 12;
@@ -164,9 +167,13 @@ class PackedAgreementTest {
 
     @ParameterizedTest(name = "{0} on {1}")
     @MethodSource("exhaustiveCases")
-    void exhaustiveSearchesReportTheSameCounts(RelayLogic logic, Scenario scenario) {
-        assertSameResult(search(Engine.READABLE, logic, scenario, 1_000_000, 1),
-                search(Engine.PACKED, logic, scenario, 1_000_000, 1));
+    void exhaustiveSearchesReportTheSameCountsAndTheSameViolatedInvariants(RelayLogic logic, Scenario scenario) {
+        for (Judging judging : List.of(Judging.FIRST, Judging.EVERY)) {
+            SearchResult readable = search(Engine.READABLE, logic, scenario, 1_000_000, 1, judging);
+            SearchResult packed = search(Engine.PACKED, logic, scenario, 1_000_000, 1, judging);
+            assertSameResult(readable, packed);
+            assertThat(packed.violatedInvariants()).as(judging.toString()).isEqualTo(readable.violatedInvariants());
+        }
     }
 
     @Test
@@ -275,7 +282,11 @@ class PackedAgreementTest {
     }
 
     private static SearchResult search(Engine engine, RelayLogic logic, Scenario s, int maxStates, int threads) {
-        SearchResult r = new BreadthFirstSearch(maxStates, 8, threads, engine, Progress.NONE).search(logic, s);
+        return search(engine, logic, s, maxStates, threads, Judging.EVERY);
+    }
+
+    private static SearchResult search(Engine engine, RelayLogic logic, Scenario s, int maxStates, int threads, Judging judging) {
+        SearchResult r = new BreadthFirstSearch(maxStates, 8, threads, engine, Progress.NONE).judging(judging).search(logic, s);
         String expected = engine == Engine.PACKED ? "packed" : "readable";
         // issue 20's renewal, skew and cursor variants in a scenario without their hazard are searched as the
         // reference logic on the packed engine; the readable search of the variant itself must agree with that
@@ -290,9 +301,10 @@ class PackedAgreementTest {
         assertThat(packed.summary()).as(what).isEqualTo(readable.summary());
         assertThat(packed.verdictLine()).as(what).isEqualTo(readable.verdictLine());
         assertThat(packed.incomplete()).as(what).isEqualTo(readable.incomplete());
-        assertThat(packed.counterexample().map(c -> c.path())).as(what).isEqualTo(readable.counterexample().map(c -> c.path()));
-        assertThat(packed.counterexample().map(c -> c.violation())).as(what)
-                .isEqualTo(readable.counterexample().map(c -> c.violation()));
+        assertThat(packed.counterexamples().stream().map(c -> c.path()).toList()).as(what)
+                .isEqualTo(readable.counterexamples().stream().map(c -> c.path()).toList());
+        assertThat(packed.counterexamples().stream().map(c -> c.violation()).toList()).as(what)
+                .isEqualTo(readable.counterexamples().stream().map(c -> c.violation()).toList());
         assertThat(Optional.of(packed.healingChecks())).as(what).contains(readable.healingChecks());
     }
 }

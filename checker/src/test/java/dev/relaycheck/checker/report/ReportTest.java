@@ -120,6 +120,30 @@ class ReportTest {
                 .doesNotContain("Logic under test");
     }
 
+    /**
+     * A logic that breaks two invariants in one scenario: every page names both, each with its own trace and replay
+     * line (the console's explore and check print them the same way, through one formatter).
+     */
+    @Test
+    void everyInvariantTheLogicBrokeIsOnEveryPage() {
+        RelayLogic twoMistakes = new dev.relaycheck.model.testsupport.TwoMistakesLogic();
+        List<Scenario> scenarios = List.of(ReferenceScenarios.mixed());
+        ModelCheck.Outcome model = new ModelCheck(new BreadthFirstSearch(1_000_000, 8, 1, Progress.NONE)).run(twoMistakes, scenarios);
+        Report r = new Report(twoMistakes, model, List.of(ModelRows.of(model)), List.of(), List.of());
+        assertThat(model.subject().get(0).verdictLine()).isEqualTo("VIOLATION AGGREGATE_ORDER, STALE_ACK_REJECTED");
+        String md = SummaryMarkdown.render(r);
+        assertThat(md).contains("Replay them:");
+        assertThat(md.lines().filter(l -> l.startsWith("./relaycheck replay rc1:"))).hasSize(2);
+        String json = SummaryJson.render(r, 0);
+        assertThat(json).contains("\"violated\": [\"AGGREGATE_ORDER\", \"STALE_ACK_REJECTED\"]")
+                .contains("\"invariant\": \"AGGREGATE_ORDER\"").contains("\"invariant\": \"STALE_ACK_REJECTED\"");
+        String html = HtmlReport.render(r, List.of(), false);
+        assertThat(html).contains("<h3 id=\"cx-two-mistakes-mixed-AGGREGATE_ORDER\">two-mistakes: AGGREGATE_ORDER on mixed</h3>")
+                .contains("<h3 id=\"cx-two-mistakes-mixed-STALE_ACK_REJECTED\">two-mistakes: STALE_ACK_REJECTED on mixed</h3>");
+        assertThat(JUnitXml.render(r, List.of())).contains("VIOLATION AGGREGATE_ORDER in scenario mixed with logic two-mistakes")
+                .contains("VIOLATION STALE_ACK_REJECTED in scenario mixed with logic two-mistakes");
+    }
+
     @Test
     void jcstressOutcomesDeclaredAsPatternsReadAsWords() {
         assertThat(HtmlReport.readableOutcome("\\d, \\d, 2, 0, \\d")).isEqualTo("*, *, 2, 0, *");

@@ -99,8 +99,7 @@ class CanonicalTokensTest {
 
     /** The same state with every positive token raised by {@code by} (an order-keeping renaming). */
     private static RelayState withTokensShifted(RelayState s, long by) {
-        var rows = s.rows().stream().map(r -> r.hasLease() ? r.withLease(new dev.relaycheck.model.Lease(r.lease().owner(),
-                r.lease().token() + by, r.lease().expiry())) : r).toList();
+        var rows = s.rows().stream().map(r -> r.hasLease() ? r.withLease(r.lease().withToken(r.lease().token() + by)) : r).toList();
         var pollers = s.pollers().stream().map(p -> new dev.relaycheck.model.PollerState(p.phase(),
                 p.batch().stream().map(h -> new dev.relaycheck.model.Held(h.eventId(), h.token() + by)).toList(), p.readSet())).toList();
         var markers = new java.util.TreeMap<String, String>();

@@ -55,15 +55,60 @@ class ExhaustiveSearchTest {
         boolean caught = false;
         for (Scenario s : smallScenarios()) {
             SearchResult r = new BreadthFirstSearch(1_000_000, 8, Progress.NONE).search(variant, s);
-            if (r.violated() && r.counterexample().get().invariant() == expected) {
-                caught = true;
-                Counterexample cx = r.counterexample().get();
+            for (Counterexample cx : r.counterexamples()) {
+                caught |= cx.invariant() == expected;
                 // the trace ends on the step that broke it, and re-judging the path reproduces it
-                Judge.Judgement again = Judge.judge(new dev.relaycheck.model.RelayModel(variant, s), cx.path(), cx.isLiveness());
-                assertThat(again.violation()).contains(cx.violation());
+                Judge.Judgement again = Judge.judge(new dev.relaycheck.model.RelayModel(variant, s), cx.path(),
+                        cx.trace().size() > cx.path().size());
+                assertThat(again.violations()).contains(cx.violation());
             }
         }
         assertThat(caught).as("%s caught with %s on some reference scenario", variant.id(), expected).isTrue();
+    }
+
+    private static final RelayLogic TWO_MISTAKES = new dev.relaycheck.model.testsupport.TwoMistakesLogic();
+
+    @Test
+    void aSearchGoesOnPastAViolationAndReportsEveryInvariantWithItsShortestTrace() {
+        Scenario s = ReferenceScenarios.mixed();
+        SearchResult first = new BreadthFirstSearch(1_000_000, 8, Progress.NONE).judging(Judging.FIRST).search(TWO_MISTAKES, s);
+        for (int threads : new int[] {1, 2}) {
+            SearchResult every = new BreadthFirstSearch(1_000_000, 8, threads, Progress.NONE).search(TWO_MISTAKES, s);
+            assertThat(every.violatedInvariants()).containsExactly(Invariant.AGGREGATE_ORDER, Invariant.STALE_ACK_REJECTED);
+            assertThat(every.verdictLine()).isEqualTo("VIOLATION AGGREGATE_ORDER, STALE_ACK_REJECTED");
+            // the first is the one a search that ends at its first violation reports
+            assertThat(every.counterexample().map(TraceFormatter::format)).isEqualTo(first.counterexample().map(TraceFormatter::format));
+            for (Counterexample cx : every.counterexamples()) {
+                // its own trace: nothing broke before its last step, and no shorter path breaks it (a search of it alone)
+                Judge.Judgement again = Judge.judge(new dev.relaycheck.model.RelayModel(TWO_MISTAKES, s), cx.path(), false);
+                assertThat(again.violations()).as(cx.invariant().name()).contains(cx.violation());
+                assertThat(again.pathSteps()).isEqualTo(cx.path().size());
+                SearchResult alone = new BreadthFirstSearch(1_000_000, 8, Progress.NONE)
+                        .judging(Judging.FIRST.only(java.util.EnumSet.of(cx.invariant()))).search(TWO_MISTAKES, s);
+                assertThat(alone.counterexample().orElseThrow().path()).as(cx.invariant().name()).hasSameSizeAs(cx.path());
+            }
+        }
+    }
+
+    @Test
+    void aSearchOfSomeInvariantsGoesOnThroughTheOthers() {
+        Scenario s = ReferenceScenarios.mixed();
+        var stale = java.util.EnumSet.of(Invariant.STALE_ACK_REJECTED, Invariant.SINGLE_LIVE_LEASE);
+        SearchResult some = new BreadthFirstSearch(1_000_000, 8, Progress.NONE).judging(Judging.EVERY.only(stale)).search(TWO_MISTAKES, s);
+        assertThat(some.violatedInvariants()).containsExactly(Invariant.STALE_ACK_REJECTED);
+        assertThat(some.judged()).isEqualTo(stale);
+        assertThat(some.engine()).startsWith("readable (AGGREGATE_ORDER, not judged here, broke on the packed engine");
+        assertThat(some.summary()).contains("judged: [STALE_ACK_REJECTED, SINGLE_LIVE_LEASE] only");
+        // on the reference logic nothing breaks, and the packed search of every invariant stands for the search of some
+        SearchResult reference = new BreadthFirstSearch(1_000_000, 8, Progress.NONE).judging(Judging.EVERY.only(stale))
+                .search(LogicCatalogue.correct(), s);
+        assertThat(reference.engine()).isEqualTo("packed");
+        assertThat(reference.verdictLine()).isEqualTo("OK");
+        // the order mistake alone does not break what this search judges
+        SearchResult order = new BreadthFirstSearch(1_000_000, 8, Progress.NONE).judging(Judging.EVERY.only(stale))
+                .search(LogicCatalogue.byId("no-head-of-aggregate").orElseThrow(), s);
+        assertThat(order.violated()).as(order.summary()).isFalse();
+        assertThat(order.states()).isGreaterThan(reference.states());
     }
 
     @Test
@@ -109,7 +154,8 @@ class ExhaustiveSearchTest {
             SearchResult one = new BreadthFirstSearch(1_000_000, 8, 1, Progress.NONE).search(l, ReferenceScenarios.mixed());
             SearchResult two = new BreadthFirstSearch(1_000_000, 8, 2, Progress.NONE).search(l, ReferenceScenarios.mixed());
             assertThat(two.summary()).isEqualTo(one.summary());
-            assertThat(two.counterexample().map(TraceFormatter::format)).isEqualTo(one.counterexample().map(TraceFormatter::format));
+            assertThat(two.counterexamples().stream().map(TraceFormatter::format).toList())
+                    .isEqualTo(one.counterexamples().stream().map(TraceFormatter::format).toList());
         }
     }
 
@@ -140,7 +186,8 @@ class ExhaustiveSearchTest {
                 new Expected("correct", ReferenceScenarios.mixed(), 777, 777, 1_350, 8),
                 new Expected("correct", ReferenceScenarios.soak(), 100_000, 100_000, 283_684, 14))) {
             RelayLogic logic = LogicCatalogue.byId(e.logic()).orElseThrow();
-            SearchResult r = new BreadthFirstSearch(e.maxStates(), 8, threads, Progress.NONE).search(logic, e.scenario());
+            SearchResult r = new BreadthFirstSearch(e.maxStates(), 8, threads, Progress.NONE).judging(Judging.FIRST)
+                    .search(logic, e.scenario());
             assertThat(List.of(r.states(), r.transitions(), (long) r.depth()))
                     .as("%s on %s", e.logic(), e.scenario().name()).containsExactly(e.states(), e.transitions(), (long) e.depth());
         }

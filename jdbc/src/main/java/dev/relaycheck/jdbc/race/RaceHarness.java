@@ -109,7 +109,17 @@ public final class RaceHarness {
         int after = clock + scenario.leaseTicks() + 1; // every lease granted so far has expired
         try (SqlPoller poller = new SqlPoller(HEALING_POLLER, cfg.relay(), dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE)) {
             for (int i = 0; i < HEALING_STEPS_PER_EVENT * cfg.events(); i++) {
-                Action a = poller.runNext(after);
+                Action a;
+                try {
+                    a = poller.runNext(after);
+                } catch (RelaySqlException ex) {
+                    // a database-side timeout or lock wait ended its transaction (time-based, as in the race): a crash
+                    // there, as a race poller's; anything else is no verdict on the relay
+                    if (!ex.sessionEndedByDatabase() && !ex.lockWaitTimedOut()) {
+                        throw ex;
+                    }
+                    a = poller.crash();
+                }
                 log.add(a, "healing");
                 steps++;
                 if (a.outcome() instanceof Outcome.Claimed c && c.grants().isEmpty()) {

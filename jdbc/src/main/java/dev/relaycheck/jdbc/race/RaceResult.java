@@ -52,15 +52,28 @@ public record RaceResult(RaceConfig config, List<Violation> violations, int deli
         return violations.isEmpty();
     }
 
-    /**
-     * The first violation as the report draws it: the steps that touched the events it names (a race takes hundreds of
-     * steps, a finding is about one or two events), in the order they were recorded, and the state at the end.
-     */
+    /** The first violation as the report draws it ({@link #findings}). */
     public Optional<SqlFinding> finding(DbTarget target) {
-        if (clean()) {
-            return Optional.empty();
+        return findings(target).stream().findFirst();
+    }
+
+    /**
+     * The first violation of each invariant broken, in the order they were found, as the report draws it: the steps that touched the
+     * events it names (a race takes hundreds of steps, a finding is about one or two events), in the order they were
+     * recorded, and the state at the end.
+     */
+    public List<SqlFinding> findings(DbTarget target) {
+        List<SqlFinding> out = new ArrayList<>();
+        java.util.Set<dev.relaycheck.model.Invariant> drawn = java.util.EnumSet.noneOf(dev.relaycheck.model.Invariant.class);
+        for (Violation v : violations) {
+            if (drawn.add(v.invariant())) {
+                out.add(finding(target, v));
+            }
         }
-        Violation v = violations.get(0);
+        return out;
+    }
+
+    private SqlFinding finding(DbTarget target, Violation v) {
         // the events it names, or those of the aggregate it names (AGGREGATE_ORDER names a SKU)
         List<String> all = config.scenario().events().stream().filter(e -> mentions(v.detail(), e.id())
                 || mentions(v.detail(), e.aggregate())).map(e -> e.id()).toList();
@@ -73,7 +86,7 @@ public record RaceResult(RaceConfig config, List<Violation> violations, int deli
         if (log.stream().anyMatch(o -> o.step().actor().equals(RaceHarness.HEALING_POLLER))) {
             actors.add(RaceHarness.HEALING_POLLER);
         }
-        return Optional.of(new SqlFinding(SqlChecks.RACE, config.relay().id(), target.id(), v.invariant().name(), v.detail(), actors,
+        return new SqlFinding(SqlChecks.RACE, config.relay().id(), target.id(), v.invariant().name(), v.detail(), actors,
                 named, steps,
                 -1, config.pollers() + " poller threads, race seed " + config.seed() + ": "
                 + (touched.size() > MOST_STEPS_DRAWN ? "the last " + MOST_STEPS_DRAWN + " of the " : "the ") + touched.size() + " steps"
@@ -81,7 +94,20 @@ public record RaceResult(RaceConfig config, List<Violation> violations, int deli
                 + (all.size() > named.size() ? " (the first " + named.size() + " of the " + all.size() + " events it names)" : ""))
                 + " (of " + log.size() + " in all)"
                 + ", in the order their commits were recorded (the threads' timing is not reproducible; nobody reads the tables "
-                + "between commits, so only the end state is drawn)", replayLine(target)));
+                + "between commits, so only the end state is drawn)", replayLine(target));
+    }
+
+    /**
+     * Every invariant broken, in order, with how often and its first violation: "4 violations of 2 invariants:
+     * AGGREGATE_ORDER x3 (first: effects of ...); EFFECT_AT_MOST_ONCE x1 (first: ...)".
+     */
+    public String violationsText() {
+        java.util.Map<dev.relaycheck.model.Invariant, List<Violation>> by = new java.util.LinkedHashMap<>(); // in the order found
+        violations.forEach(v -> by.computeIfAbsent(v.invariant(), k -> new ArrayList<>()).add(v));
+        List<String> each = by.entrySet().stream().map(e -> e.getKey() + " x" + e.getValue().size() + " (first: "
+                + e.getValue().get(0).detail() + ")").toList();
+        return violations.size() + (violations.size() == 1 ? " violation" : " violations") + " of " + by.size()
+                + (by.size() == 1 ? " invariant: " : " invariants: ") + String.join("; ", each);
     }
 
     /**
@@ -106,8 +132,7 @@ public record RaceResult(RaceConfig config, List<Violation> violations, int deli
 
     public String summary() {
         return config.relay().id() + " (" + config.pollers() + " pollers, " + config.events()
-                + " events, seed " + config.seed() + "): " + (clean() ? "clean" : violations.size() + " violation(s), first "
-                + violations.get(0)) + "; delivered " + delivered + ", " + steps + " transactions, " + grants + " grants, "
+                + " events, seed " + config.seed() + "): " + (clean() ? "clean" : violationsText()) + "; delivered " + delivered + ", " + steps + " transactions, " + grants + " grants, "
                 + reclaims + " re-claims, " + duplicates + " duplicates absorbed, " + staleRejected + " stale tokens refused, "
                 + lostAcks + " lost acks, " + rollbacks + " rollbacks, " + crashes + " crashes"
                 + (sessionsEnded == 0 ? "" : " (" + sessionsEnded + " transactions ended by the database)")

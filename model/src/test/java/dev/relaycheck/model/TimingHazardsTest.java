@@ -9,8 +9,8 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Issue 20's hazards 3 to 5 in the pure model: lease renewal, clock skew, commit visibility. */
-class LaterHazardsTest {
+/** Lease renewal, clock skew and commit visibility in the pure model. */
+class TimingHazardsTest {
 
     private static ScheduleRunner.Run run(RelayLogic logic, Scenario scenario, String... steps) {
         return ScheduleRunner.run(new RelayModel(logic, scenario), Schedules.of(steps));
@@ -126,6 +126,28 @@ class LaterHazardsTest {
             ScheduleRunner.Run r = run(appClock, scenario, "Skew(p1,0)", "Skew(p2,-1)", "Claim(p1)", "Tick", "Tick");
             assertThat(r.violations()).isEmpty();
             assertThat(new RelayModel(appClock, scenario).enabled(r.finalState())).doesNotContain(new Step.Claim("p2"));
+        }
+
+        /**
+         * A lease is live on the clock its expiry was written on. With every clock one tick ahead, a relay that writes
+         * and judges expiry on its own clock behaves as it would with none skewed: p2 takes the row when p1's lease ends
+         * on p1's clock too, so no two pollers hold a live lease, though the expiry number is still ahead of the
+         * database's clock. With p2's clock alone ahead it takes the row a tick early: a live lease replaced.
+         */
+        @Test
+        void appClockExpiryIsJudgedOnTheClockItsExpiryWasWrittenOn() {
+            RelayLogic appClock = LogicCatalogue.byId("app-clock-expiry").orElseThrow();
+            ScheduleRunner.Run ahead = run(appClock, scenario, "Skew(p1,+1)", "Skew(p2,+1)", "Claim(p1)", "Tick", "Tick", "Claim(p2)");
+            assertThat(ahead.violations()).isEmpty();
+            assertThat(ahead.finalState().row("E1").orElseThrow().lease().toString()).isEqualTo("p2/t2/exp5 on a clock db+1");
+            ScheduleRunner.Run apart = run(appClock, scenario, "Skew(p1,0)", "Skew(p2,+1)", "Claim(p1)", "Tick", "Claim(p2)");
+            assertThat(broken(apart)).containsExactly(Invariant.SINGLE_LIVE_LEASE);
+            assertThat(apart.violations().get(0).detail()).isEqualTo("p2's claim of E1 at t=1 replaced the live lease p1/t1/exp2 "
+                    + "that p1 still holds: p1 and p2 both believe they own E1");
+            ScheduleRunner.Run behind = run(appClock, scenario, "Skew(p1,-1)", "Skew(p2,0)", "Claim(p1)", "Tick", "Claim(p2)");
+            assertThat(behind.violations().get(0).detail()).isEqualTo("p2's claim of E1 at t=1 replaced the live lease "
+                    + "p1/t1/exp1 on a clock db-1 (live until t=2 on the database's clock) that p1 still holds: p1 and p2 both "
+                    + "believe they own E1");
         }
     }
 
