@@ -88,7 +88,10 @@ class ModulithCodeTest {
     void theCleanupOf205LosesAnEventInFlightAnd210PassesTheSameCheck() throws IOException {
         ChildCli.Run broken = check("2.0.5");
         assertThat(broken.exit()).as(broken.toString()).isEqualTo(1);
-        assertThat(broken.out()).containsPattern("code NO_LOST_EVENT on " + Pattern.quote(RELAY) + ": FAILED " + LOST + "; replay: ");
+        for (String db : DBS.split(",")) {
+            assertThat(broken.out()).containsPattern((db.equals("h2") ? "code" : "code-" + db) + " NO_LOST_EVENT on " + Pattern.quote(RELAY)
+                    + ": FAILED " + LOST + "; replay: ");
+        }
         String line = broken.out().lines().filter(l -> l.contains("code NO_LOST_EVENT")).findFirst().orElseThrow();
         ChildCli.Run again = relaycheck(ChildCli.shellWords(line.substring(line.indexOf("replay: ./relaycheck ") + "replay: ./relaycheck ".length(),
                 line.lastIndexOf("**"))).toArray(String[]::new));
@@ -103,12 +106,17 @@ class ModulithCodeTest {
 
         ChildCli.Run diff = relaycheck("diff", "target/check-2.0.5", "target/check-2.1.0");
         assertThat(diff.exit()).as(diff.toString()).isZero();
-        assertThat(diff.out()).contains("0 worse, 3 better, 0 changed, 0 new counterexamples")
-                .contains("  before: target/check-2.0.5 (relay " + RELAY + " by its own code, FAIL)");
         // on 2.0.5 the purge took every publication in progress before the monitor's retry, so no run reached one
+        List<String> better = new java.util.ArrayList<>(List.of("  + verdict FAIL -> PASS"));
+        for (String db : DBS.split(",")) {
+            String column = db.equals("h2") ? "code" : "code-" + db;
+            better.add("  + " + column + " NO_LOST_EVENT on " + RELAY + ": FAILED -> PASS");
+            better.add("  + " + column + " reached on " + RELAY + ": INCONCLUSIVE -> PASS");
+        }
+        assertThat(diff.out()).contains("0 worse, " + better.size() + " better, 0 changed, 0 new counterexamples")
+                .contains("  before: target/check-2.0.5 (relay " + RELAY + " by its own code, FAIL)");
         assertThat(diff.out().lines().filter(l -> l.startsWith("  + ")).map(l -> l.replaceFirst(" \\(was: .*", "")))
-                .containsExactly("  + verdict FAIL -> PASS", "  + code NO_LOST_EVENT on " + RELAY + ": FAILED -> PASS",
-                        "  + code reached on " + RELAY + ": INCONCLUSIVE -> PASS");
+                .containsExactlyInAnyOrderElementsOf(better);
     }
 
     @Test
