@@ -11,7 +11,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -61,30 +66,61 @@ class DocsCommandsTest {
         assertThat(DocPages.read(ROOT.resolve("README.md"))).contains("`" + ci + "`");
     }
 
+    /**
+     * One dynamic test a command, in page order. Pages run two at a time (most commands keep one core busy), each
+     * page's commands one after another in the page's folder; a test waits for its command's run. Which commands
+     * run is decided before any runs: a line (with its exit) that an earlier page gives runs once, unless its page
+     * chains commands (a replay, a merge, a diff or a redirection reads what an earlier command wrote).
+     */
     @TestFactory
     Stream<DynamicContainer> everyCommandExitsAsItsPageSays() {
         DocCommands runner = new DocCommands(ROOT, Path.of("target", "docs-commands").toAbsolutePath());
-        Map<String, Command> passed = new HashMap<>(); // a line and its exit, checked once for all the pages that give it
-        return docs.pages().stream().map(page -> {
+        Map<String, Command> first = new HashMap<>();
+        Map<Command, String> notRun = new HashMap<>();
+        Map<String, List<Command>> byPage = new LinkedHashMap<>();
+        for (Path page : docs.pages()) {
             String name = name(page);
             List<Command> commands = DocPages.commands(name, DocPages.read(page));
-            Path[] dir = new Path[1];
-            // a page whose commands read what earlier ones wrote runs every one of them in its own folder
+            byPage.put(name, commands);
             boolean chained = commands.stream().anyMatch(c -> !c.words().isEmpty()
                     && Set.of("replay", "merge", "diff").contains(c.words().get(0)) || c.text().contains(">"));
-            return DynamicContainer.dynamicContainer(name, commands.stream().map(c -> DynamicTest.dynamicTest(
-                    "line " + c.line() + ": " + c.text(), () -> {
-                        Assumptions.assumeTrue(DocCommands.skipped(c).isEmpty(), () -> DocCommands.skipped(c).get());
-                        String key = c.exit() + " " + DocCommands.line(c);
-                        Assumptions.assumeFalse(!chained && passed.containsKey(key), () -> "ran as " + passed.get(key));
-                        if (dir[0] == null) {
-                            dir[0] = runner.folder(name);
+            for (Command c : commands) {
+                Optional<String> skip = DocCommands.skipped(c);
+                String key = c.exit() + " " + DocCommands.line(c);
+                if (skip.isPresent()) {
+                    notRun.put(c, skip.get());
+                } else if (!chained && first.containsKey(key)) {
+                    notRun.put(c, "runs as " + first.get(key));
+                } else {
+                    first.putIfAbsent(key, c);
+                }
+            }
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        Map<Command, CompletableFuture<DocCommands.Result>> runs = new HashMap<>();
+        byPage.forEach((name, commands) -> {
+            List<Command> toRun = commands.stream().filter(c -> !notRun.containsKey(c)).toList();
+            toRun.forEach(c -> runs.put(c, new CompletableFuture<>()));
+            if (!toRun.isEmpty()) {
+                pool.execute(() -> {
+                    Path folder = runner.folder(name);
+                    for (Command c : toRun) { // a failed run does not stop the page's later commands
+                        try {
+                            runs.get(c).complete(runner.run(folder, c));
+                        } catch (RuntimeException | Error e) {
+                            runs.get(c).completeExceptionally(e);
                         }
-                        DocCommands.Result r = runner.run(dir[0], c);
-                        assertThat(r.exit()).as("%s\nran: %s\n%s", c, r.ran(), tail(r.output())).isEqualTo(c.exit());
-                        passed.put(key, c);
-                    })));
+                    }
+                });
+            }
         });
+        pool.shutdown();
+        return byPage.entrySet().stream().map(e -> DynamicContainer.dynamicContainer(e.getKey(), e.getValue().stream()
+                .map(c -> DynamicTest.dynamicTest("line " + c.line() + ": " + c.text(), () -> {
+                    Assumptions.assumeFalse(notRun.containsKey(c), () -> notRun.get(c));
+                    DocCommands.Result r = runs.get(c).get();
+                    assertThat(r.exit()).as("%s\nran: %s\n%s", c, r.ran(), tail(r.output())).isEqualTo(c.exit());
+                }))));
     }
 
     static String name(Path page) {
