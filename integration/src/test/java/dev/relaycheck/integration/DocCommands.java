@@ -1,18 +1,15 @@
-package dev.relaycheck.integration.docs;
+package dev.relaycheck.integration;
 
-import dev.relaycheck.integration.docs.DocPages.Command;
+import dev.relaycheck.integration.DocPages.Command;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
@@ -25,7 +22,6 @@ import java.util.stream.Stream;
  */
 final class DocCommands {
     static final boolean LONG = Boolean.getBoolean("relaycheck.docs.long");
-    private static final long LIMIT_MINUTES = 10;
 
     record Result(int exit, String output, String ran) {
     }
@@ -84,11 +80,7 @@ final class DocCommands {
     Path folder(String page) {
         Path dir = work.resolve(page.replace('/', '_'));
         try {
-            if (Files.exists(dir)) {
-                try (Stream<Path> old = Files.walk(dir)) {
-                    old.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-                }
-            }
+            ChildMaven.delete(dir);
             Files.createDirectories(dir);
             try (Stream<Path> top = Files.list(root)) {
                 for (Path p : top.toList()) {
@@ -135,27 +127,8 @@ final class DocCommands {
 
     Result run(Path dir, Command c) {
         String line = line(c);
-        try {
-            Path out = Files.createTempFile("relaycheck-doc", ".txt");
-            try {
-                Process p = new ProcessBuilder("bash", "-c", line).directory(dir.toFile()).redirectErrorStream(true)
-                        .redirectOutput(out.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                        .start();
-                if (!p.waitFor(LIMIT_MINUTES, TimeUnit.MINUTES)) {
-                    p.descendants().forEach(ProcessHandle::destroyForcibly);
-                    p.destroyForcibly();
-                    throw new AssertionError(line + " still running after " + LIMIT_MINUTES + " minutes");
-                }
-                return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), line);
-            } finally {
-                Files.deleteIfExists(out);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted", e);
-        }
+        ChildMaven.Run r = ChildMaven.pasted(dir, line);
+        return new Result(r.exit(), r.output(), line);
     }
 
     private static String javaBin() {

@@ -1,4 +1,4 @@
-package dev.relaycheck.integration.docs;
+package dev.relaycheck.integration;
 
 import dev.relaycheck.checker.cli.RelaycheckCli;
 import picocli.CommandLine;

@@ -1,6 +1,6 @@
-package dev.relaycheck.integration.docs;
+package dev.relaycheck.integration;
 
-import dev.relaycheck.integration.docs.DocPages.Command;
+import dev.relaycheck.integration.DocPages.Command;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
