@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class TokenRenumberingAgreementTest {
     /**
      * The three logics that pass mixed-big take over a minute each renumbered on the readable model on 2 cores;
-     * measured once (README): correct 432,345 states exact, 238,060 renumbered, both OK with the same witnesses.
+     * measured once: correct 432,345 states exact, 238,060 renumbered, both OK with the same witnesses.
      */
     private static final Set<String> SLOW_ON_MIXED_BIG = Set.of("correct", "outbox-outside-transaction", "release-ignores-token",
             // issue 20's variants: mixed-big has none of their hazards, so each is searched as the reference logic there
