@@ -13,7 +13,9 @@ import java.util.Set;
  * its own, and calls the instance's poll method (the relay's {@code pollOnce()}, unchanged); every statement,
  * commit and rollback the relay sends is a point where relaycheck chooses who goes next.
  *
- * <p>The class needs a public no-argument constructor: relaycheck's CLI and replay lines name it.
+ * <p>The class needs a public no-argument constructor: relaycheck's CLI and replay lines name it. Each run gets a new
+ * instance; one that is {@link AutoCloseable} is closed at the end of its run (with what it built for the producer),
+ * as is each {@link Poller} that is.
  */
 public interface RelayFactory {
 
@@ -78,6 +80,18 @@ public interface RelayFactory {
      * relaycheck's recording consumer, which applies each event's effect once, as an idempotent consumer does.
      */
     default String effectsQuery() {
+        return null;
+    }
+
+    /**
+     * The team's cleanup job, if it has one: the purge or archive of outbox rows it runs on a schedule (e.g.
+     * {@code DELETE FROM outbox WHERE status = 'SENT'}), built as the service builds it on what {@code job} gives.
+     * relaycheck runs it as an actor of its own, {@code cleanup}: each call of the returned poller is a pass it starts
+     * like a poll, at any point between the relay's statements, and its statements are scheduling points too. A row it
+     * deletes before the event's effect was applied is a lost event, and the finding names the cleanup's step. Null
+     * (the default): the service has no cleanup job.
+     */
+    default Poller cleanup(Instance job) throws Exception {
         return null;
     }
 

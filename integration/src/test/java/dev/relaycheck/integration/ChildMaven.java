@@ -101,7 +101,7 @@ final class ChildMaven {
         }
     }
 
-    private static void delete(Path dir) throws IOException {
+    static void delete(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }

@@ -25,7 +25,7 @@ public record Databases(String outboxUrl, String consumerUrl) {
 
     /**
      * WRITE_DELAY=0: H2 otherwise keeps committed changes in memory for up to 500 ms, and a process killed in
-     * that window loses transactions it reported as committed (see README: what H2 proves).
+     * that window loses transactions it reported as committed (docs/sql-checks.md: what H2 does not prove).
      */
     public static final String DURABLE_FILE_OPTIONS = ";WRITE_DELAY=0;LOCK_TIMEOUT=10000";
 

@@ -49,7 +49,7 @@ public enum SqlVariant {
             List.of(), SqlShape.CORRECT.withProducerInOneTransaction(false)),
     RELEASE_IGNORES_TOKEN("release-ignores-token", "relay file, release: UPDATE outbox SET lease_* = NULL WHERE event_id = :event AND status = 'PENDING' (no lease_token)",
             List.of(Edit.remove("release", Clause.TOKEN_FENCE)), SqlShape.CORRECT),
-    // issue 20's hazards
+    // lease, settle and timing hazards
     CURSOR_BY_SEQUENCE("cursor-by-sequence", "relay file, claim-select: AND o.seq > :cursor (rows after the highest sequence the relay "
             + "claimed): a producer transaction that took seq 1 and commits after seq 2 was claimed is never read (watermark skip)",
             List.of(new Edit("claim-select", Clause.HEAD, Clause.HEAD + Clause.AFTER_CURSOR)), SqlShape.CORRECT),
@@ -160,7 +160,7 @@ public enum SqlVariant {
     }
 
     /**
-     * Issue 20's mistakes and the outbox cleanup's: each shows only in a scenario with its hazard ({@link
+     * The lease, settle and timing mistakes and the outbox cleanup: each shows only in a scenario with its hazard ({@link
      * #exposingScenario}: overlapping producers, renewals, skew, a batch acked mid-way, an unmatched settle, a late
      * redelivery, a cleanup job running), which DESIGN.md's scenarios never exercise; a check that runs only those cannot use them as negative controls.
      */

@@ -14,7 +14,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 20's clock skew on real databases: each poller's {@code :app_now} is the database's {@code :now} plus the skew
+ * Clock skew on real databases: each poller's {@code :app_now} is the database's {@code :now} plus the skew
  * the schedule chose. The reference judges leases on {@code :now}; app-clock-expiry (an edit) writes and judges them
  * on {@code :app_now}, so a poller whose clock runs ahead of the lease's writer takes a live lease. A lease is live on
  * the clock its expiry was written on: when every clock runs equally ahead nobody takes a live lease, and nothing is

@@ -14,7 +14,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 20's commit visibility on real databases: overlapping producer transactions (E1 takes seq 1, E2 takes seq 2
+ * Commit visibility on real databases: overlapping producer transactions (E1 takes seq 1, E2 takes seq 2
  * and commits first) against the reference relay (claims by status) and the cursor-by-sequence relay file
  * (claim-select {@code AND o.seq > :cursor}), on H2 and on PostgreSQL. The uncommitted row is really invisible to
  * the claim, so the cursor really passes it.

@@ -13,7 +13,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 20's dedup retention on real databases: the consumer's inbox cleanup (relaycheck's side) deleting markers
+ * Dedup retention on real databases: the consumer's inbox cleanup (relaycheck's side) deleting markers
  * past a retention, against a lost ack whose redelivery comes two ticks after the marker (leases of one tick): the
  * reference consumer keeps markers and absorbs it late; purge-at-ack and a one-lease retention apply it again. On H2
  * and on PostgreSQL.

@@ -13,7 +13,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 20's lease renewal on real databases: the relay file's {@code renew} (the reference fences it by token and
+ * Lease renewal on real databases: the relay file's {@code renew} (the reference fences it by token and
  * re-checks expiry) against its two broken edits, on H2 and on PostgreSQL.
  */
 class LeaseRenewalSqlTest {

@@ -13,7 +13,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 20's settle hazards on real databases: which rows an ack touches (the reference acks one row by id and token;
+ * Settle hazards on real databases: which rows an ack touches (the reference acks one row by id and token;
  * batch-ack-whole-batch's ack, an edit, marks the poller's rows by owner) and whether the poller reads what its ack
  * or release matched (ignores-settle-result, relaycheck's poller side), on H2 and on PostgreSQL.
  */

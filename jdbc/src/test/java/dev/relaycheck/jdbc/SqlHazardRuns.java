@@ -25,7 +25,7 @@ import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Runs of issue 20's hazards on a real database: a hand-written interleaving, or seeded walks of one scenario. */
+/** Runs of the lease, settle and timing hazards on a real database: a hand-written interleaving, or seeded walks of one scenario. */
 final class SqlHazardRuns {
     private SqlHazardRuns() {
     }

@@ -53,7 +53,7 @@ public enum Property {
     /** The catalogue variants that must break it, in catalogue order. */
     public List<RelayLogic> negativeControls() {
         // the mistakes that exist as a logic and as an SQL edit alike (DESIGN.md's catalogue), so one list serves a
-        // logic and a SQL relay; issue 20's need scenarios and steps of their own that these properties do not run
+        // logic and a SQL relay; the lease, settle and timing hazards need scenarios and steps of their own that these properties do not run
         return LogicCatalogue.variants().stream()
                 .filter(v -> v.expectedViolation().map(invariants::contains).orElse(false))
                 .filter(v -> dev.relaycheck.jdbc.SqlVariant.byId(v.id()).filter(sql -> !sql.needsItsOwnScenario()).isPresent())

@@ -37,7 +37,7 @@ public final class Targets {
                     + "unchanged, so no linearizability check can see it (the explorer catches it: NO_LOST_EVENT)",
             "outbox-outside-transaction", "the mistake is in the producer's transaction; the store has no produce "
                     + "operation (the explorer catches it: PRODUCE_ATOMIC)",
-            // issue 20 (hazards 1 and 2): the store has no inbox cleanup and its ack names one row
+            // the store has no inbox cleanup and its ack names one row
             "purge-at-ack", "the mistake is the consumer's inbox cleanup, a step the store does not have (the explorer "
                     + "catches it: EFFECT_AT_MOST_ONCE)",
             "retention-shorter-than-redelivery", "the mistake is the consumer's inbox cleanup, a step the store does not "

@@ -304,7 +304,7 @@ public final class CheckedLogic implements RelayLogic {
         return ask(delegate::consumerShape, "consumerShape");
     }
 
-    // issue 20's decisions (retention, ack scope, settle result): delegated and checked like the others
+    // the settle decisions (retention, ack scope, settle result): delegated and checked like the others
 
     @Override
     public OptionalInt markerRetention(int leaseTicks) {

@@ -7,7 +7,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The part of the world that only the later hazards need (issue 20: lease renewal, clock skew, commit
+ * The part of the world that only the lease, settle and timing hazards need (lease renewal, clock skew, commit
  * visibility; the outbox cleanup). Every shipped scenario before them leaves it at {@link #NONE}, so their states,
  * fingerprints and counts are what they were.
  *

@@ -37,7 +37,7 @@ public final class LogicCatalogue {
         return new CorrectRelayLogic();
     }
 
-    /** The broken variants, numbered from 1 in this order (DESIGN.md's 14, then issue 20's, then the cleanup's). */
+    /** The broken variants, numbered from 1 in this order (the first 14, then the lease, settle and timing mistakes, then the cleanup). */
     public static List<RelayLogic> variants() {
         return List.of(
                 new AckIgnoresToken(),
@@ -54,12 +54,12 @@ public final class LogicCatalogue {
                 new NoHeadOfAggregate(),
                 new OutboxOutsideTransaction(),
                 new ReleaseIgnoresToken(),
-                // issue 20: retention (hazard 1), which rows an ack touches (2), an ack's result ignored (6)
+                // retention (hazard 1), which rows an ack touches (2), an ack's result ignored (6)
                 new PurgeAtAck(),
                 new RetentionShorterThanRedelivery(),
                 new BatchAckWholeBatch(),
                 new IgnoresSettleResult(),
-                // issue 20: lease renewal (3), clock skew (4), commit visibility (5)
+                // lease renewal (3), clock skew (4), commit visibility (5)
                 new RenewalByOwner(),
                 new RenewalIgnoresExpiry(),
                 new AppClockExpiry(),

@@ -86,7 +86,7 @@ public final class ReferenceScenarios {
     }
 
     /**
-     * Issue 20, hazard 1: a lost ack's redelivery comes more than a lease after the marker was written (a re-claim
+     * A lost ack's redelivery comes more than a lease after the marker was written (a re-claim
      * after expiry, then a stalled delivery), which is what a retention sized to the lease purges first. Requires
      * {@link Witness#LATE_REDELIVERY}, so the consumer dates its markers here.
      */
@@ -100,7 +100,7 @@ public final class ReferenceScenarios {
     }
 
     /**
-     * Issue 20, hazard 2: a poller holds a batch of two rows and acks the first while the second is still to
+     * A poller holds a batch of two rows and acks the first while the second is still to
      * deliver, which is where an ack that touches more than its row marks an undelivered row DELIVERED.
      */
     public static Scenario batchAck() {
@@ -114,7 +114,7 @@ public final class ReferenceScenarios {
     }
 
     /**
-     * Issue 20, hazard 6: a stalled poller's ack, and after a failed delivery its release, match no row because
+     * A stalled poller's ack, and after a failed delivery its release, match no row because
      * another poller re-claimed it; the poller must take that as "not applied", not act as if it were.
      */
     public static Scenario unmatchedSettle() {
@@ -182,12 +182,12 @@ public final class ReferenceScenarios {
                 .requires(Witness.ROW_CLEANED_UP, Witness.DELIVERY_RETRIED).build();
     }
 
-    /** Every reference scenario, smallest first (then the ones issue 20 added, then the cleanup's). */
+    /** Every reference scenario, smallest first (then the lease, settle and timing scenarios, then the cleanup's). */
     public static List<Scenario> all() {
         return List.of(event61LostAck(), staleAckAfterExpiry(), doubleClaim(), crashRestart(), aggregateOrder(),
                 producerAtomicity(), mixed(), mixedBig(), soak(),
-                markerRetention(), batchAck(), unmatchedSettle(), // issue 20: retention, ack scope, unmatched settle
-                leaseRenewal(), clockSkew(), commitVisibility(), // issue 20: renewal, clock skew, commit visibility
+                markerRetention(), batchAck(), unmatchedSettle(), // retention, ack scope, unmatched settle
+                leaseRenewal(), clockSkew(), commitVisibility(), // renewal, clock skew, commit visibility
                 outboxCleanup());
     }
 

@@ -181,7 +181,7 @@ public interface RelayLogic {
         return ConsumerShape.ONE_TRANSACTION;
     }
 
-    // ---------------------------------------------------------------- issue 20: retention, ack scope, result
+    // ---------------- retention, ack scope, result
 
     /**
      * How long the consumer keeps a dedup marker, in ticks, before its inbox cleanup may purge it; empty: for

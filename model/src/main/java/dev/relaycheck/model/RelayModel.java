@@ -91,7 +91,7 @@ public final class RelayModel {
         return steps;
     }
 
-    // ---------------------------------------------------------------- issue 20: retention, ack scope, result
+    // ---------------- retention, ack scope, result
 
     /**
      * Whether the consumer stamps each marker with the tick it was written: where the logic's retention policy

@@ -185,7 +185,7 @@ public final class RelayTransactions {
     public static StepResult ack(RelayLogic logic, RelayState s, String eventId, long token) {
         StepResult r = ack(s, eventId, token, row -> logic.acceptsAck(row, token));
         return r.outcome() instanceof Outcome.Stale ? unmatched(logic, s, eventId, Outcome.Unmatched.ACK,
-                token, Finer.NONE) : r; // a poller that ignores the result unlocks anyway (issue 20, hazard 6)
+                token, Finer.NONE) : r; // a poller that ignores the result unlocks anyway
     }
 
     private static StepResult ack(RelayState s, String eventId, long token, Predicate<OutboxRow> accepts) {
@@ -225,7 +225,7 @@ public final class RelayTransactions {
     }
 
     /**
-     * Which finer outcomes an ack or release reports (issue 20): {@code midBatch}, an ack made with rows of the
+     * Which finer outcomes an ack or release reports: {@code midBatch}, an ack made with rows of the
      * batch still to deliver; {@code unmatched}, an ack or release that matched no row, saying which.
      */
     public record Finer(boolean midBatch, boolean unmatched) {

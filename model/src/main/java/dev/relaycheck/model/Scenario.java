@@ -49,7 +49,7 @@ public record Scenario(String name,
                        HazardBounds hazardBounds) {
 
     /**
-     * Bounds of the hazards issue 20 added, each off by default.
+     * Bounds of the lease, settle and timing hazards, each off by default.
      *
      * @param maxRenewals      lease renewals (heartbeats) the pollers may make in all; 0: pollers never renew
      * @param maxSkew          each poller's clock reads the database's plus a skew in [-maxSkew, maxSkew], chosen

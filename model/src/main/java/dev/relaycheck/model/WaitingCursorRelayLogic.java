@@ -4,7 +4,7 @@ package dev.relaycheck.model;
  * A correct cursor relay: it reads rows above its cursor and below the lowest sequence still in flight, so its
  * cursor never passes a row that has yet to commit (what a relay reading only below the oldest open
  * transaction's sequence does, e.g. PostgreSQL's {@code pg_snapshot_xmin}). The alternative to claiming by
- * status ({@link CorrectRelayLogic}) that issue 20 names for commit visibility; not in the catalogue.
+ * status ({@link CorrectRelayLogic}) named for commit visibility; not in the catalogue.
  */
 public class WaitingCursorRelayLogic extends CorrectRelayLogic {
     public static final String ID = "cursor-waits-for-in-flight";

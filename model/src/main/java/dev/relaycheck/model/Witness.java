@@ -9,7 +9,7 @@ public enum Witness {
     DUPLICATE_ABSORBED("a duplicate delivery was answered DUPLICATE without a second effect"),
     LEASE_RECLAIMED("a lease was re-claimed after it expired"),
     DELIVERY_RETRIED("a failed delivery was released so the row could be retried"),
-    // issue 20's hazards: listed in a report only where a search reached them or a scenario requires them
+    // lease, settle and timing hazards: listed in a report only where a search reached them or a scenario requires them
     LATE_REDELIVERY("a redelivery was absorbed by a marker older than a lease (what a retention of one lease would have purged)", false),
     ACK_MID_BATCH("an ack was made while rows of the poller's batch were still to deliver", false),
     UNMATCHED_ACK("an ack matched no row, and the poller was told so", false),

@@ -45,7 +45,7 @@ class CatalogueNegativeControlsTest {
                 control("outbox-outside-transaction", producing, "Produce(E1)", "ProduceFails(E1)"),
                 control("release-ignores-token", twoPollers,
                         "Claim(p1)", "Tick", "Tick", "Claim(p2)", "DeliverFails(p1,E1)", "Release(p1,E1,t1)"),
-                // issue 20: the marker purged before the lost ack's redelivery; a batch acked whole; a stale ack's
+                // the marker purged before the lost ack's redelivery; a batch acked whole; a stale ack's
                 // unmatched result ignored (the correct logic offers no Purge, so the lenient run skips it)
                 control("purge-at-ack", ReferenceScenarios.markerRetention(), "Claim(p1)", "Deliver(p1,E1,t1)", "Purge(E1)",
                         "LoseAck(p1,E1)", "Tick", "Claim(p2)", "Deliver(p2,E1,t2)"),
@@ -55,7 +55,7 @@ class CatalogueNegativeControlsTest {
                         "Ack(p1,E1,t1)"),
                 control("ignores-settle-result", ReferenceScenarios.unmatchedSettle(), "Claim(p1)", "Tick", "Claim(p2)",
                         "Deliver(p1,E1,t1)", "Ack(p1,E1,t1)"),
-                // issue 20: p1 stalls past its lease, p2 takes the row over, p1's heartbeat renews p2's lease
+                // p1 stalls past its lease, p2 takes the row over, p1's heartbeat renews p2's lease
                 control("renewal-by-owner", ReferenceScenarios.leaseRenewal(),
                         "Claim(p1)", "Tick", "Tick", "Claim(p2)", "Renew(p1,E1,t1)"),
                 // ... or renews it after p2's lease lapsed too (renewal-by-owner refuses that one)
@@ -106,7 +106,7 @@ class CatalogueNegativeControlsTest {
         List<String> covered = controls().map(a -> (String) a.get()[0]).toList();
         assertThat(covered).containsExactlyInAnyOrderElementsOf(
                 LogicCatalogue.variants().stream().map(RelayLogic::id).toList());
-        assertThat(LogicCatalogue.variants()).hasSize(23); // DESIGN.md's 14, issue 20's 8 and the outbox cleanup's
+        assertThat(LogicCatalogue.variants()).hasSize(23); // the first 14, the 8 lease, settle and timing mistakes and the outbox cleanup
     }
 
     @Test

@@ -84,7 +84,7 @@ class ScenarioTextTest {
         Map<String, Integer> before = new java.util.HashMap<>(Map.of("event-61-lost-ack", 2, "stale-ack-after-expiry", 3,
                 "double-claim", 2, "crash-restart", 3, "aggregate-order", 2, "producer-atomicity", 0, "mixed", 4, "mixed-big", 5,
                 "soak", 9));
-        before.putAll(Map.of("marker-retention", 2, "batch-ack", 2, "unmatched-settle", 2, // issue 20's scenarios
+        before.putAll(Map.of("marker-retention", 2, "batch-ack", 2, "unmatched-settle", 2, // the lease, settle and timing scenarios
                 "lease-renewal", 4, "clock-skew", 3, "commit-visibility", 2));
         before.put("outbox-cleanup", 2);
         for (Scenario s : ReferenceScenarios.all()) {

@@ -22,7 +22,7 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
- * Hazard (issue 20, hazard 6): a stalled owner completes E1 after its lease expired while a second poller
+ * Hazard: a stalled owner completes E1 after its lease expired while a second poller
  * re-claims it. If the second poller got there first, the owner's ack matches no row: its complete silently
  * did nothing. A poller that reads the result knows that; one that does not believes it succeeded and runs its
  * cleanup, unlocking the row by id, which wipes the live lease of the poller that took the row over

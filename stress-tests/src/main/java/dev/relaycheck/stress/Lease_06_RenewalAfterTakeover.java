@@ -22,7 +22,7 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
- * Hazard (issue 20): lease renewal. p1 works under t1 and sends a heartbeat to extend its lease; but it stalled
+ * Hazard: lease renewal. p1 works under t1 and sends a heartbeat to extend its lease; but it stalled
  * first, its lease lapsed, and a second poller may already have re-claimed the row. A renewal fenced by token
  * (and re-checking expiry) is refused then, and p1 gives up the row; a renewal by owner name, where owner names
  * are node names shared by a node's workers, extends p2's live lease and tells p1 it still holds the row: two

@@ -37,7 +37,7 @@ class CurriculumShapeTest {
     static final List<String> REQUIRED = List.of("Lease_01_DoubleClaim", "Lease_02_StaleAckAfterExpiry",
             "Lease_03_AckRacesExpiry", "Relay_01_DuplicateDelivery", "Relay_02_LostAckRedelivery",
             "Relay_03_CrashRestart", "Order_01_AggregateOrder", "Produce_01_Atomicity",
-            "Lease_05_UnmatchedSettle", "Lease_06_RenewalAfterTakeover"); // issue 20, hazards 6 and 3
+            "Lease_05_UnmatchedSettle", "Lease_06_RenewalAfterTakeover"); // unmatched settle, renewal
 
     private static Map<String, List<Class<?>>> testsByHarness() throws ClassNotFoundException {
         Map<String, List<Class<?>>> byHarness = new TreeMap<>();
@@ -124,7 +124,7 @@ class CurriculumShapeTest {
             }
         }
         TreeSet<String> expected = Targets.known();
-        expected.removeAll(Targets.NOT_IN_CURRICULUM.keySet()); // issue 20's non-race variants, each with its reason
+        expected.removeAll(Targets.NOT_IN_CURRICULUM.keySet()); // the non-race variants, each with its reason
         assertThat(seen).as("the curriculum covers the correct logic, every catalogue variant a race shows and the 3 broken stores")
                 .isEqualTo(expected);
     }

@@ -64,6 +64,12 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--relay", paramLabel = "CLASS",
             description = "your relay checked by its own code: a dev.relaycheck.code.RelayFactory on --classpath (as 'relaycheck code'), on every --db")
     String relay;
+    @Option(names = "--code-runs", paramLabel = "N",
+            description = "seeded schedules of the --relay's own code on each database (default: the budget's; quick 24 on H2, 12 on PostgreSQL)")
+    Integer codeRuns;
+    @Option(names = "--code-shrink", paramLabel = "N",
+            description = "runs spent shrinking each failure of the --relay's own code (default 40 on H2, 12 on PostgreSQL; 0: none)")
+    Integer codeShrink;
     @Option(names = "--baseline", paramLabel = "DIR",
             description = "an earlier run's results directory (or summary.json): the report opens with what changed since")
     Path baseline;
@@ -108,6 +114,12 @@ final class CheckCommand implements Callable<Integer> {
         }
         if (checkers.contains("code") && relay == null) {
             throw new UsageException("--only code needs --relay CLASS (your relay's dev.relaycheck.code.RelayFactory)");
+        }
+        if ((codeRuns != null || codeShrink != null) && relay == null) {
+            throw new UsageException((codeRuns != null ? "--code-runs" : "--code-shrink") + " needs --relay CLASS");
+        }
+        if (codeRuns != null && codeRuns < 1 || codeShrink != null && codeShrink < 0) {
+            throw new UsageException("--code-runs must be at least 1 and --code-shrink at least 0");
         }
         if (relay != null) {
             try {
@@ -176,7 +188,8 @@ final class CheckCommand implements Callable<Integer> {
         FullCheck.Options options = new FullCheck.Options(subject, chosen, search.bfs(progress), b, checkers,
                 home, search.results(), sqlRelay, List.copyOf(new LinkedHashSet<>(dbs)), user,
                 new FullCheck.HarnessSelection(jcstressTests, HarnessJvm.lincheckProperties(lincheckBudget)), sqlControls,
-                Optional.ofNullable(relay).map(r -> new FullCheck.CodeRelay(r, logic.classpath)));
+                Optional.ofNullable(relay).map(r -> new FullCheck.CodeRelay(r, logic.classpath, codeRuns == null ? 0 : codeRuns,
+                        codeShrink == null ? -1 : codeShrink)));
         PhaseProgressPrinter phases = PhaseProgressPrinter.forStderr(spec.commandLine().getErr());
         FullCheck check = new FullCheck(options, spec.commandLine().getErr(), ExitCodes::of, phases, before);
         Report r = check.run();

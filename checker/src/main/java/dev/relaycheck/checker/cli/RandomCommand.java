@@ -28,8 +28,9 @@ import java.util.concurrent.Callable;
 
 /** Seeded random or PCT walks for scenarios too big to exhaust. */
 @Command(name = "random",
-        description = "Seeded random-walk or PCT search (default scenario: soak); a failure is shrunk and printed with "
-                + "its replay line, and its record written under DIR/failures/.")
+        description = "Seeded random-walk or PCT search (default scenario: soak); every invariant broken is reported by "
+                + "the lowest-numbered walk that broke it, shrunk and printed with its replay line, and its record written "
+                + "under DIR/failures/.")
 final class RandomCommand implements Callable<Integer> {
     @Mixin
     LogicOptions logic = new LogicOptions();
@@ -59,6 +60,9 @@ final class RandomCommand implements Callable<Integer> {
     Integer threads;
     @Option(names = "--no-shrink", description = "report the failing walk as found")
     boolean noShrink;
+    @Option(names = "--first-violation", description = "end each scenario's walks at the lowest-numbered failing walk "
+            + "(default: run every walk and report every invariant broken, each by the lowest-numbered walk that broke it)")
+    boolean firstViolation;
     @Option(names = "--results", paramLabel = "DIR", defaultValue = "results",
             description = "folder for replay records, checked writable before the walks (default ${DEFAULT-VALUE})")
     Path results;
@@ -125,8 +129,9 @@ final class RandomCommand implements Callable<Integer> {
             case "pct" -> PctScheduler.factory(pctDepth, maxDepth / 2);
             default -> throw new UsageException("unknown --strategy '" + strategy + "' (random or pct)");
         };
-        return new WalkSearch(factory, maxDepth, healEvery, Threads.resolve(threads), !noShrink,
+        WalkSearch search = new WalkSearch(factory, maxDepth, healEvery, Threads.resolve(threads), !noShrink,
                 new ProgressPrinter(spec.commandLine().getErr()));
+        return firstViolation ? search.firstViolationOnly() : search;
     }
 
     private long parseBudget() {

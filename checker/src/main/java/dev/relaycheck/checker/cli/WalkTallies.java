@@ -4,10 +4,12 @@ import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.checker.logic.LogicFault;
 import dev.relaycheck.checker.walk.WalkSearch;
+import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Witness;
 import dev.relaycheck.model.shard.ShardFile;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +23,7 @@ record WalkTallies(List<WalkSearch.Tally> tallies, long nanos, List<String> rech
     private static final String WALK = "walk";
     private static final String TIME = "time";
     private static final String RECHECK = "recheck";
+    private static final String FAULT = "fault";
 
     static List<List<String>> rows(WalkSearch.Walks w) {
         String scenario = w.result().scenario().name();
@@ -29,7 +32,7 @@ record WalkTallies(List<WalkSearch.Tally> tallies, long nanos, List<String> rech
             List<String> seen = new ArrayList<>();
             t.witnesses().forEach((x, n) -> seen.add(x + "=" + n));
             rows.add(List.of(WALK, scenario, Long.toString(t.index()), Integer.toString(t.steps()), Integer.toString(t.heals()),
-                    t.failing() ? "failing" : "-", String.join(",", seen)));
+                    failure(t), String.join(",", seen)));
         }
         rows.add(List.of(TIME, scenario, Long.toString(w.result().nanos())));
         w.result().logicFault().filter(f -> f.doing() == LogicFault.Doing.RECHECKING).ifPresent(f -> rows.add(List.of(RECHECK,
@@ -52,7 +55,7 @@ record WalkTallies(List<WalkSearch.Tally> tallies, long nanos, List<String> rech
                             throw new UsageException("shard " + f.shard() + " holds walk #" + index + ", which is not one of its walks");
                         }
                         tallies.add(new WalkSearch.Tally(index, Integer.parseInt(r.get(2)), Integer.parseInt(r.get(3)),
-                                r.get(4).equals("failing"), witnesses(r.get(5))));
+                                broke(r.get(4)), r.get(4).equals(FAULT), witnesses(r.get(5))));
                     }
                 }
                 for (List<String> r : f.rows(TIME)) {
@@ -72,6 +75,15 @@ record WalkTallies(List<WalkSearch.Tally> tallies, long nanos, List<String> rech
             }
         }
         return new WalkTallies(tallies, nanos, faults, verdicts);
+    }
+
+    /** A walk's failure column: '-', 'fault' (the logic broke its contract) or the invariants it broke, '+'-joined. */
+    private static String failure(WalkSearch.Tally t) {
+        return t.fault() ? FAULT : t.broke().isEmpty() ? "-" : String.join("+", t.broke().stream().map(Invariant::name).toList());
+    }
+
+    private static List<Invariant> broke(String text) {
+        return text.equals("-") || text.equals(FAULT) ? List.of() : Arrays.stream(text.split("\\+")).map(Invariant::valueOf).toList();
     }
 
     private static Map<Witness, Long> witnesses(String text) {

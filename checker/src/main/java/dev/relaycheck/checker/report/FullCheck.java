@@ -120,7 +120,16 @@ public final class FullCheck {
     }
 
     /** A team's relay checked by its own code ({@code check --relay CLASS}): its factory and the class path it comes from. */
-    public record CodeRelay(String factory, String classpath) {
+    public record CodeRelay(String factory, String classpath, int runs, int shrink) {
+        /** Seeded runs on {@code db}: {@code runs} where given (above 0), else the budget's for that database. */
+        int runsOn(Dialect db, Budget budget) {
+            return runs > 0 ? runs : db == Dialect.H2 ? budget.codeRuns : budget.pgCodeRuns;
+        }
+
+        /** Runs spent shrinking a failure on {@code db}: {@code shrink} where given (0 or more), else the default there. */
+        int shrinkOn(DbTarget db) {
+            return shrink >= 0 ? shrink : dev.relaycheck.code.check.CodeCheck.shrinkAttempts(db);
+        }
     }
 
     /**
@@ -329,7 +338,7 @@ public final class FullCheck {
             return CheckerRows.skipped(codeColumn("postgres"), e.getMessage());
         }
         String column = codeColumn(db.id());
-        int runs = db.dialect() == Dialect.H2 ? o.budget().codeRuns : o.budget().pgCodeRuns;
+        int runs = relay.runsOn(db.dialect(), o.budget());
         log.println("[" + column + "] " + relay.factory() + ": " + runs + " seeded schedules of its own code on " + db.describe());
         dev.relaycheck.code.check.CodeCheck.Outcome outcome;
         java.util.function.Supplier<dev.relaycheck.code.RelayFactory> factories;
@@ -337,7 +346,7 @@ public final class FullCheck {
             factories = dev.relaycheck.code.check.FactoryLoader.load(relay.factory(), relay.classpath());
             int[] done = {0};
             outcome = dev.relaycheck.code.check.CodeCheck.check(factories, db, dev.relaycheck.code.run.Settings.defaults(), runs, 1,
-                    i -> true, line -> progress.update(column, ++done[0], runs, "runs", ""));
+                    i -> true, line -> progress.update(column, ++done[0], runs, "runs", ""), relay.shrinkOn(db));
         } catch (IllegalArgumentException | dev.relaycheck.code.run.RelayRun.Refused | dev.relaycheck.code.observe.OutboxReader.BadQuery e) {
             throw new dev.relaycheck.checker.UsageException(e.getMessage());
         } catch (java.sql.SQLException e) {

@@ -38,6 +38,9 @@ public record RunDiff(RunSummary before, RunSummary after, List<Item> items, Lis
         if (!before.logic().equals(after.logic())) {
             items.add(new Item(Kind.CHANGED, "logic under test " + before.logic() + " -> " + after.logic(), false));
         }
+        if (!before.codeRelay().equals(after.codeRelay())) {
+            items.add(new Item(Kind.CHANGED, "relay under test " + before.subject() + " -> " + after.subject(), false));
+        }
         // a run that did not select the model (check --only sql) searched no scenario and found no counterexample:
         // the model's results of the other run are "not run" there, never lost witnesses or gone counterexamples
         boolean modelNow = ranModel(after);
@@ -249,8 +252,8 @@ public record RunDiff(RunSummary before, RunSummary after, List<Item> items, Lis
     public String text() {
         StringBuilder b = new StringBuilder();
         b.append("relaycheck diff: ").append(headline()).append('\n');
-        b.append("  before: ").append(before.source()).append(" (logic ").append(before.logic()).append(", ").append(before.verdict()).append(")\n");
-        b.append("  after:  ").append(after.source()).append(" (logic ").append(after.logic()).append(", ").append(after.verdict()).append(")\n");
+        b.append("  before: ").append(before.source()).append(" (").append(before.subject()).append(", ").append(before.verdict()).append(")\n");
+        b.append("  after:  ").append(after.source()).append(" (").append(after.subject()).append(", ").append(after.verdict()).append(")\n");
         for (Kind k : Kind.values()) {
             List<Item> some = of(k);
             if (some.isEmpty()) {

@@ -14,10 +14,21 @@ import java.util.Map;
 /**
  * One run's summary.json read back (schema relaycheck-summary/1 or /2): what {@code relaycheck diff} compares.
  *
- * @param source where it was read from, as the user named it
+ * @param source    where it was read from, as the user named it
+ * @param codeRelay the relay checked by its own code ({@code check --relay}), empty for a run without one
  */
 public record RunSummary(String source, String verdict, String logic, List<String> failures, List<ScenarioLine> scenarios,
-                         List<RowLine> rows, List<CxLine> counterexamples) {
+                         List<RowLine> rows, List<CxLine> counterexamples, String codeRelay) {
+
+    public RunSummary(String source, String verdict, String logic, List<String> failures, List<ScenarioLine> scenarios,
+                      List<RowLine> rows, List<CxLine> counterexamples) {
+        this(source, verdict, logic, failures, scenarios, rows, counterexamples, "");
+    }
+
+    /** What the run checked, as a diff names it: the relay by its own code, or the logic under test. */
+    public String subject() {
+        return codeRelay.isEmpty() ? "logic " + logic : "relay " + codeRelay + " by its own code";
+    }
 
     /** One scenario's exhaustive search of the logic under test. {@code required} is empty in schema /1 files. */
     public record ScenarioLine(String name, String verdict, long states, long transitions, long depth,
@@ -95,7 +106,8 @@ public record RunSummary(String source, String verdict, String logic, List<Strin
                 Map<?, ?> c = (Map<?, ?>) o;
                 cx.add(new CxLine(str(c, "logic"), str(c, "scenario"), str(c, "invariant"), num(c, "steps"), str(c, "replay")));
             }
-            return new RunSummary(source, str(m, "verdict"), str(m, "logic"), strings(list(m, "failures")), scenarios, rows, cx);
+            return new RunSummary(source, str(m, "verdict"), str(m, "logic"), strings(list(m, "failures")), scenarios, rows, cx,
+                    m.get("codeRelay") instanceof String relay ? relay : "");
         } catch (ClassCastException | NullPointerException e) {
             throw new UsageException(source + " is a relaycheck summary with a missing or mistyped field");
         }

@@ -38,6 +38,8 @@ public final class SummaryJson {
         field(b, 1, "outcome", str(r.verdict().name()), true);
         field(b, 1, "exit", Integer.toString(exit), true);
         field(b, 1, "logic", str(r.subject().id()), true);
+        // only for a relay checked by its own code: a reference run's summary keeps its bytes
+        r.codeRelay().ifPresent(c -> field(b, 1, "codeRelay", str(c), true));
         // only for a user's SQL relay: a reference run's summary keeps its bytes
         r.sqlRelay().ifPresent(s -> field(b, 1, "sqlRelay", object(1, List.of(kv("id", str(s.id())),
                 kv("invariantsChecked", array(s.checked().stream().map(i -> str(i.name())).toList(), 3)),

@@ -10,6 +10,7 @@ import dev.relaycheck.checker.replay.Shrinker;
 import dev.relaycheck.checker.search.StateSpace;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Healing;
+import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Invariants;
 import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.RelayLogic;
@@ -26,21 +27,23 @@ import dev.relaycheck.model.shard.Shard;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
 
 /**
  * Seeded walks for scenarios too big to exhaust, on several threads. Walk {@code i} uses seed
- * {@code SplitMix64.derive(seed, i)}; threads take walk numbers in order and stop taking numbers above the
- * lowest failing walk, so the reported failure is the lowest-numbered one whatever the threads' timing:
- * the same seed gives the same report on any machine (with a time budget, how many walks run varies,
- * but each walk is still fixed by its number). A failure is shrunk before it is reported. A walk in which the
- * logic under test broke its contract (it threw, or answered one question two ways) fails as a
- * {@link LogicFault}, not shrunk: the lowest-numbered failing walk is reported, whichever way it failed.
+ * {@code SplitMix64.derive(seed, i)}, so each walk is fixed by its number. A walk ends at its first violating step;
+ * the search goes on through every walk and reports, for each invariant broken, the lowest-numbered walk that broke
+ * it, shrunk (in walk order), so the same seed gives the same report whatever the threads' timing (with a time
+ * budget, how many walks run varies). {@link #firstViolationOnly()} ends the search at its lowest-numbered failing
+ * walk instead: threads stop taking numbers above it. A walk in which the logic under test broke its contract (it
+ * threw, or answered one question two ways) ends the search either way, as a {@link LogicFault}, not shrunk.
  *
  * <p>EVENTUAL_DELIVERY is checked along each walk, not only at its end: the healing phase runs from the state
  * after every {@code healEvery}-th step and from the last, and the first that fails ends the walk, reported
@@ -57,6 +60,7 @@ public final class WalkSearch {
     private final int threads;
     private final boolean shrink;
     private final Progress progress;
+    private boolean firstOnly;
 
     public WalkSearch(Scheduler.Factory strategy, int maxDepth, int threads, boolean shrink, Progress progress) {
         this(strategy, maxDepth, DEFAULT_HEAL_EVERY, threads, shrink, progress);
@@ -76,26 +80,41 @@ public final class WalkSearch {
         this.progress = progress;
     }
 
-    /** The outcome of one walk; {@code heals}: healing runs it made. */
-    private record Walk(int index, long seed, List<Step> path, Optional<Violation> violation, Map<Witness, Long> witnesses,
+    /** The same search, ending at its lowest-numbered failing walk (one counterexample, the fast path). */
+    public WalkSearch firstViolationOnly() {
+        WalkSearch w = new WalkSearch(strategy, maxDepth, healEvery, threads, shrink, progress);
+        w.firstOnly = true;
+        return w;
+    }
+
+    /**
+     * The outcome of one walk; {@code violations}: every invariant its last step (or its healing run) broke, the first
+     * the one it is shrunk for; {@code heals}: healing runs it made.
+     */
+    private record Walk(int index, long seed, List<Step> path, List<Violation> violations, Map<Witness, Long> witnesses,
                         int steps, int heals, Optional<StateSpace.Failed> failed) {
-        Walk(int index, long seed, List<Step> path, Optional<Violation> violation, Map<Witness, Long> witnesses, int steps,
+        Walk(int index, long seed, List<Step> path, List<Violation> violations, Map<Witness, Long> witnesses, int steps,
              int heals) {
-            this(index, seed, path, violation, witnesses, steps, heals, Optional.empty());
+            this(index, seed, path, violations, witnesses, steps, heals, Optional.empty());
         }
 
         boolean failing() {
-            return violation.isPresent() || failed.isPresent();
+            return !violations.isEmpty() || failed.isPresent();
         }
     }
 
     /**
-     * What one walk did, as much as a merged count needs: its number, its steps, its healing runs, whether it failed
-     * (a violation or a logic fault) and how often it saw each witness.
+     * What one walk did, as much as a merged count needs: its number, its steps, its healing runs, the invariants it
+     * broke, whether the logic broke its contract in it, and how often it saw each witness.
      */
-    public record Tally(long index, int steps, int heals, boolean failing, Map<Witness, Long> witnesses) {
+    public record Tally(long index, int steps, int heals, List<Invariant> broke, boolean fault, Map<Witness, Long> witnesses) {
         public Tally {
+            broke = List.copyOf(broke);
             witnesses = witnesses.isEmpty() ? Map.of() : new EnumMap<>(witnesses);
+        }
+
+        public boolean failing() {
+            return fault || !broke.isEmpty();
         }
     }
 
@@ -116,9 +135,10 @@ public final class WalkSearch {
         long start = System.nanoTime();
         RelayModel model = new RelayModel(CheckedLogic.of(logic), scenario);
         AtomicLong next = new AtomicLong();
-        AtomicLong lowestFailure = new AtomicLong(Long.MAX_VALUE);
+        AtomicLong stop = new AtomicLong(Long.MAX_VALUE); // the lowest walk that ends the search
         AtomicLong done = new AtomicLong();
-        Walk[] failures = new Walk[1];
+        Map<Long, Walk> failures = new java.util.HashMap<>(); // the walks result() asks for, looked up by number
+        Map<Invariant, Long> lowest = new EnumMap<>(Invariant.class);
         List<List<Tally>> perThread = new ArrayList<>();
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
@@ -128,7 +148,7 @@ public final class WalkSearch {
             Thread worker = new Thread(() -> {
                 while (true) {
                     long i = shard.nth(next.getAndIncrement());
-                    if (i >= runs || i > lowestFailure.get() || (deadlineNanos > 0 && System.nanoTime() > deadlineNanos)) {
+                    if (i >= runs || i > stop.get() || (deadlineNanos > 0 && System.nanoTime() > deadlineNanos)) {
                         return;
                     }
                     Walk w = walk(model, (int) i, SplitMix64.derive(seed, i));
@@ -136,9 +156,19 @@ public final class WalkSearch {
                     long d = done.incrementAndGet();
                     if (w.failing()) {
                         synchronized (failures) {
-                            if (i < lowestFailure.get()) {
-                                lowestFailure.set(i);
-                                failures[0] = w;
+                            boolean kept = false;
+                            for (Violation v : w.violations()) {
+                                if (i < lowest.getOrDefault(v.invariant(), Long.MAX_VALUE)) {
+                                    lowest.put(v.invariant(), i);
+                                    kept = true;
+                                }
+                            }
+                            if ((w.failed().isPresent() || firstOnly) && i < stop.get()) {
+                                stop.set(i);
+                                kept = true;
+                            }
+                            if (kept) {
+                                failures.put(i, w);
                             }
                         }
                     }
@@ -158,18 +188,17 @@ public final class WalkSearch {
                 throw new IllegalStateException("interrupted", e);
             }
         }
-        // only walks up to the reported failure: which later walks a thread had begun is timing
-        long last = lowestFailure.get();
+        // only walks up to the one that ended the search: which later walks a thread had begun is timing
+        long last = stop.get();
         List<Tally> tallies = perThread.stream().flatMap(List::stream).filter(w -> w.index() <= last)
                 .sorted(Comparator.comparingLong(Tally::index)).toList();
-        Walk failing = failures[0];
-        return new Walks(result(model, tallies, i -> failing, System.nanoTime() - start), tallies);
+        return new Walks(result(model, tallies, failures::get, System.nanoTime() - start), tallies);
     }
 
     /**
-     * The result of one search over the walks several shards ran ({@code tallies}, each walk once): the counts of
-     * every walk up to the lowest-numbered failing one, and that walk's failure, walked and shrunk again here (a walk
-     * is fixed by its number). The same result as one search over all those walks; {@code nanos}: the shards' time.
+     * The result of one search over the walks several shards ran ({@code tallies}, each walk once): the counts of the
+     * walks, and the failures one search would report, walked and shrunk again here (a walk is fixed by its number).
+     * The same result as one search over all those walks; {@code nanos}: the shards' time.
      */
     public SearchResult merge(RelayLogic logic, Scenario scenario, long seed, List<Tally> tallies, long nanos) {
         RelayModel model = new RelayModel(CheckedLogic.of(logic), scenario);
@@ -177,39 +206,57 @@ public final class WalkSearch {
                 i -> walk(model, (int) i, SplitMix64.derive(seed, i)), nanos);
     }
 
-    /** The result of {@code tallies} (in walk order): counts up to the first failing walk, which {@code walked} gives. */
+    /**
+     * The result of {@code tallies} (in walk order): counts up to the walk that ends the search (a logic fault, or
+     * with {@link #firstViolationOnly()} the first failing walk), and for each invariant the first walk that broke it,
+     * shrunk, in walk order; {@code walked} gives a walk by its number.
+     */
     private SearchResult result(RelayModel model, List<Tally> tallies, LongFunction<Walk> walked, long nanos) {
         Map<Witness, Long> witnesses = new EnumMap<>(Witness.class);
         long totalSteps = 0;
         long heals = 0;
         int depth = 0;
         long walks = 0;
-        Optional<Walk> failing = Optional.empty();
+        Set<Invariant> seen = EnumSet.noneOf(Invariant.class);
+        List<Counterexample> cxs = new ArrayList<>();
+        Optional<LogicFault> fault = Optional.empty();
         for (Tally w : tallies) {
             walks++;
             totalSteps += w.steps();
             heals += w.heals();
             depth = Math.max(depth, w.steps());
             w.witnesses().forEach((x, n) -> witnesses.merge(x, n, Long::sum));
-            if (w.failing()) {
-                failing = Optional.of(walked.apply(w.index()));
+            if (!w.fault() && seen.containsAll(w.broke())) {
+                continue; // no failure, or only invariants an earlier walk broke
+            }
+            Walk failing = walked.apply(w.index());
+            if (w.fault()) {
+                fault = Optional.of(fault(model, failing));
+                break;
+            }
+            try {
+                for (Violation v : failing.violations()) {
+                    if (seen.add(v.invariant())) {
+                        cxs.add(report(model, failing, v.invariant()));
+                    }
+                }
+            } catch (Shrinker.LogicFailed f) { // the logic failed on a schedule the shrinker tried
+                fault = Optional.of(f.fault().foundBy(strategy.name() + " walk #" + failing.index() + ", shrinking"));
+                break;
+            }
+            if (firstOnly) {
                 break;
             }
         }
-        Optional<LogicFault> fault = failing.filter(w -> w.failed().isPresent()).map(w -> fault(model, w));
-        Optional<Counterexample> cx = Optional.empty();
-        try {
-            cx = failing.filter(w -> w.failed().isEmpty()).map(w -> report(model, w));
-        } catch (Shrinker.LogicFailed f) { // the logic failed on a schedule the shrinker tried
-            fault = Optional.of(f.fault().foundBy(strategy.name() + " walk #" + failing.get().index() + ", shrinking"));
-        }
         // a user's logic is re-asked every question the walks asked: one changed since may not have come again
         return LogicFault.recheck(new SearchResult(strategy.name(), "readable", model.logic(), model.scenario(), totalSteps,
-                totalSteps, depth, walks, heals, nanos, witnesses, cx, Optional.empty(), 0, PhaseTimes.NONE, fault));
+                totalSteps, depth, walks, heals, nanos, witnesses, cxs, Optional.empty(), 0, PhaseTimes.NONE, fault,
+                EnumSet.allOf(Invariant.class)));
     }
 
     private static Tally tally(Walk w) {
-        return new Tally(w.index(), w.steps(), w.heals(), w.failing(), w.witnesses());
+        return new Tally(w.index(), w.steps(), w.heals(), w.violations().stream().map(Violation::invariant).toList(),
+                w.failed().isPresent(), w.witnesses());
     }
 
     /**
@@ -225,7 +272,7 @@ public final class WalkSearch {
         try {
             return walk(model, index, seed, scheduler, path, witnesses, heals);
         } catch (StepFailed f) {
-            return new Walk(index, seed, path, Optional.empty(), witnesses, path.size(), heals[0], Optional.of(f.failed));
+            return new Walk(index, seed, path, List.of(), witnesses, path.size(), heals[0], Optional.of(f.failed));
         }
     }
 
@@ -264,23 +311,23 @@ public final class WalkSearch {
             List<Violation> v = Invariants.check(model.scenario(), model.logic().tokenPolicy(), s, step, r);
             s = r.state();
             if (!v.isEmpty()) {
-                return new Walk(index, seed, path, Optional.of(v.get(0)), witnesses, path.size(), heals[0]);
+                return new Walk(index, seed, path, v, witnesses, path.size(), heals[0]);
             }
             if (path.size() % healEvery == 0) {
                 heals[0]++;
                 RelayState here = s;
                 Optional<Violation> stuck = asking(() -> Healing.check(model, here), LogicFault.Doing.HEALING, null);
                 if (stuck.isPresent() || i + 1 == maxDepth) {
-                    return new Walk(index, seed, path, stuck, witnesses, path.size(), heals[0]);
+                    return new Walk(index, seed, path, stuck.stream().toList(), witnesses, path.size(), heals[0]);
                 }
             }
         }
         if (!path.isEmpty() && path.size() % healEvery == 0) { // healed here already, and it healed: the walk went on
-            return new Walk(index, seed, path, Optional.empty(), witnesses, path.size(), heals[0]);
+            return new Walk(index, seed, path, List.of(), witnesses, path.size(), heals[0]);
         }
         heals[0]++;
         RelayState end = s;
-        return new Walk(index, seed, path, asking(() -> Healing.check(model, end), LogicFault.Doing.HEALING, null),
+        return new Walk(index, seed, path, asking(() -> Healing.check(model, end), LogicFault.Doing.HEALING, null).stream().toList(),
                 witnesses, path.size(), heals[0]);
     }
 
@@ -300,14 +347,14 @@ public final class WalkSearch {
                 strategy.name() + " walk #" + w.index());
     }
 
-    private Counterexample report(RelayModel model, Walk w) {
-        Violation v = w.violation().orElseThrow();
+    /** Walk {@code w}'s violation of {@code invariant}, shrunk for it (the shrinker keeps a schedule that breaks it first). */
+    private Counterexample report(RelayModel model, Walk w, Invariant invariant) {
         Shrinker.Shrunk shrunk = shrink
-                ? Shrinker.shrink(model.logic(), model.scenario(), w.path(), v.invariant())
+                ? Shrinker.shrink(model.logic(), model.scenario(), w.path(), invariant)
                 : new Shrinker.Shrunk(model.scenario(), w.path());
         RelayModel small = new RelayModel(model.logic(), shrunk.scenario());
         Judge.Judgement j = judge(small, shrunk.path());
-        Violation found = j.violation().orElseThrow(() -> new IllegalStateException("shrunk schedule lost its violation"));
+        Violation found = j.of(invariant).orElseThrow(() -> new IllegalStateException("shrunk schedule lost its violation of " + invariant));
         return new Counterexample(model.logic(), shrunk.scenario(), found, shrunk.path(), j.trace(), OptionalLong.of(w.seed()),
                 strategy.name() + " walk #" + w.index());
     }

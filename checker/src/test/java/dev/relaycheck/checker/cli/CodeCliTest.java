@@ -41,6 +41,25 @@ class CodeCliTest {
         assertThat(badQuery.exit()).isEqualTo(RelaycheckCli.USAGE);
         assertThat(badQuery.err().lines().count()).isEqualTo(1);
         assertThat(badQuery.err()).contains("the relay reads the JVM's wall clock");
+        ChildCli.Run badShrink = ChildCli.run(dir, "code", "--relay", "com.team.outbox.broken.UnfencedMarkSent", "--classpath", RELAYS, "--shrink", "-1");
+        assertThat(badShrink.exit()).isEqualTo(RelaycheckCli.USAGE);
+        assertThat(badShrink.err().strip()).isEqualTo("relaycheck: --shrink must be at least 0, not -1");
+        ChildCli.Run codeRunsAlone = ChildCli.run(dir, "check", "--code-runs", "3");
+        assertThat(codeRunsAlone.exit()).isEqualTo(RelaycheckCli.USAGE);
+        assertThat(codeRunsAlone.err().strip()).isEqualTo("relaycheck: --code-runs needs --relay CLASS");
+    }
+
+    @Test
+    void withoutShrinkingTheFailureIsItsSeedsScheduleAndItsReplayReproducesIt() {
+        ChildCli.Run r = ChildCli.run(dir, "code", "--relay", "com.team.outbox.broken.UnfencedMarkSent", "--classpath", RELAYS, "--runs", "12",
+                "--shrink", "0");
+        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(r.out()).containsPattern("FAILED STALE_ACK_REJECTED in run \\d+ \\((random|pct) seed -?\\d+\\): ").doesNotContain("shrunk to");
+        String line = r.out().lines().filter(l -> l.startsWith("    replay: ")).findFirst().orElseThrow();
+        assertThat(line).containsPattern("--strategy (random|pct) --seed -?\\d+");
+        ChildCli.Run again = ChildCli.run(dir, ChildCli.shellWords(line.substring(line.indexOf(" code replay ") + 1)).toArray(String[]::new));
+        assertThat(again.exit()).as(again.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(again.out()).contains("REPRODUCED STALE_ACK_REJECTED");
     }
 
     @Test

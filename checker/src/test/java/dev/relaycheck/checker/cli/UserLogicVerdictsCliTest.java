@@ -91,6 +91,39 @@ class UserLogicVerdictsCliTest {
                 .contains("invariant STALE_ACK_REJECTED");
     }
 
+    @Test
+    void randomWalksReportEveryInvariantBrokenByTheFirstWalkThatBrokeItTheSameOnAnyThreadCount() throws Exception {
+        for (String strategy : List.of("random", "pct")) {
+            List<String> walks = List.of("random", "--logic", "com.acme.TwoMistakes", "--classpath", "acme.jar", "-s", "mixed",
+                    "--strategy", strategy, "--runs", "300", "--seed", "3", "--results", "walks-" + strategy);
+            ChildCli.Run one = ChildCli.run(dir, concat(walks, "--threads", "1"));
+            assertThat(one.exit()).as(one.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+            // each shrunk, possibly to a smaller scenario (mixed.shrunk)
+            assertThat(one.out()).as(strategy).containsPattern("\nVIOLATION AGGREGATE_ORDER in scenario mixed\\S* with logic acme-two-mistakes\n")
+                    .containsPattern("\nVIOLATION STALE_ACK_REJECTED in scenario mixed\\S* with logic acme-two-mistakes\n")
+                    .containsPattern("found by: +" + strategy + " walk #\\d+");
+            ChildCli.Run two = ChildCli.run(dir, concat(walks, "--threads", "2"));
+            assertThat(traces(two.out())).as(strategy).isEqualTo(traces(one.out()));
+            for (String invariant : List.of("AGGREGATE_ORDER", "STALE_ACK_REJECTED")) {
+                Path record;
+                try (var files = Files.list(dir.resolve("walks-" + strategy + "/failures"))) {
+                    record = files.filter(f -> f.getFileName().toString().endsWith("--" + invariant + ".replay")).findFirst().orElseThrow();
+                }
+                ChildCli.Run replay = ChildCli.run(dir, "replay", record.toString(), "--classpath", "acme.jar");
+                assertThat(replay.out()).as(replay.toString()).contains("REPRODUCED " + invariant + ": all ");
+            }
+            ChildCli.Run first = ChildCli.run(dir, concat(walks, "--first-violation"));
+            assertThat(first.exit()).isEqualTo(RelaycheckCli.VIOLATION);
+            assertThat(first.out().split("\nVIOLATION ", -1)).as(first.out()).hasSize(2);
+        }
+    }
+
+    private static String[] concat(List<String> args, String... more) {
+        List<String> all = new java.util.ArrayList<>(args);
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
+    }
+
     /** The lines of the traces (numbered steps and their headings), without the counts and timings. */
     private static List<String> traces(String out) {
         return out.lines().filter(l -> l.startsWith("VIOLATION ") || l.matches(" +\\d+ .*")).toList();

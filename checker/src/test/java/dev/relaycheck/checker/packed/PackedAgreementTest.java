@@ -329,7 +329,7 @@ class PackedAgreementTest {
     void mixedBigAndABoundedSoakReportTheSameCountsOnAnyNumberOfThreads() {
         RelayLogic correct = LogicCatalogue.correct();
         SearchResult readable = search(Engine.READABLE, correct, ReferenceScenarios.mixedBig(), 1_000_000, 2);
-        assertThat(readable.states()).isEqualTo(432_345); // the readable model's count, as the README reports it
+        assertThat(readable.states()).isEqualTo(432_345); // the readable model's count of mixed-big
         assertSameResult(readable, search(Engine.PACKED, correct, ReferenceScenarios.mixedBig(), 1_000_000, 1));
         assertSameResult(readable, search(Engine.PACKED, correct, ReferenceScenarios.mixedBig(), 1_000_000, 2));
         assertSameResult(readable, search(Engine.PACKED, correct, ReferenceScenarios.mixedBig(), 1_000_000, 3));

@@ -84,6 +84,21 @@ class RunDiffTest {
     }
 
     @Test
+    void aRelayCheckedByItsOwnCodeIsNamedAsTheSubjectNotTheReferenceLogic() throws IOException {
+        String json = "{\"schema\": \"relaycheck-summary/2\", \"verdict\": \"%s\", \"logic\": \"correct\", \"codeRelay\": \"%s\", "
+                + "\"failures\": [], \"scenarios\": [], \"checkers\": [], \"counterexamples\": []}";
+        Files.writeString(tmp.resolve("old.json"), json.formatted("FAIL", "com.acme.RelayCheck"), StandardCharsets.UTF_8);
+        Files.writeString(tmp.resolve("new.json"), json.formatted("PASS", "com.acme.RelayCheck"), StandardCharsets.UTF_8);
+        Files.writeString(tmp.resolve("other.json"), json.formatted("PASS", "com.acme.OtherCheck"), StandardCharsets.UTF_8);
+        RunSummary old = RunSummary.read(tmp.resolve("old.json"), "old");
+        RunDiff d = RunDiff.of(old, RunSummary.read(tmp.resolve("new.json"), "new"));
+        assertThat(d.text()).contains("  before: old (relay com.acme.RelayCheck by its own code, FAIL)\n")
+                .contains("  after:  new (relay com.acme.RelayCheck by its own code, PASS)\n").doesNotContain("logic correct");
+        assertThat(RunDiff.of(old, RunSummary.read(tmp.resolve("other.json"), "other")).items()).extracting(RunDiff.Item::text)
+                .contains("relay under test relay com.acme.RelayCheck by its own code -> relay com.acme.OtherCheck by its own code");
+    }
+
+    @Test
     void badInputIsAUsageErrorNamingTheFile() throws IOException {
         Files.writeString(tmp.resolve("summary.json"), "{\"schema\": \"relaycheck-summary/1\", \"verdict\": ", StandardCharsets.UTF_8);
         assertThatThrownBy(() -> RunSummary.read(tmp, "runs/a")).isInstanceOf(UsageException.class)

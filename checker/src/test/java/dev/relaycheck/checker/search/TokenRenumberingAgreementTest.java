@@ -23,8 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TokenRenumberingAgreementTest {
     /**
-     * The logics that pass mixed-big search all of it, which the suite leaves out to stay fast (README: correct
-     * 432,345 states exact, 238,060 renumbered, both OK with the same witnesses).
+     * The logics that pass mixed-big search all of it, which the suite leaves out to stay fast (correct: 432,345
+     * states exact, 238,060 renumbered, both OK with the same witnesses).
      */
     private static final Set<String> SLOW_ON_MIXED_BIG = Set.of("correct", "outbox-outside-transaction", "release-ignores-token",
             // issue 20's variants: mixed-big has none of their hazards, so each is searched as the reference logic there

@@ -44,11 +44,11 @@ class WalkSearchTest {
     void shrunkCounterexampleIsNoLongerThanTheOriginalAndStillBreaksTheSameInvariant() {
         Scenario soak = ReferenceScenarios.soak();
         for (RelayLogic v : LogicCatalogue.variants()) {
-            SearchResult raw = new WalkSearch(RandomScheduler.factory(), 200, 2, false, Progress.NONE).search(v, soak, 3, 3000, 0);
+            SearchResult raw = new WalkSearch(RandomScheduler.factory(), 200, 2, false, Progress.NONE).firstViolationOnly().search(v, soak, 3, 3000, 0);
             if (!raw.violated()) {
                 continue; // soak cannot expose every variant (no producer, no delivery failures)
             }
-            SearchResult shrunk = new WalkSearch(RandomScheduler.factory(), 200, 2, true, Progress.NONE).search(v, soak, 3, 3000, 0);
+            SearchResult shrunk = new WalkSearch(RandomScheduler.factory(), 200, 2, true, Progress.NONE).firstViolationOnly().search(v, soak, 3, 3000, 0);
             Counterexample before = raw.counterexample().get();
             Counterexample after = shrunk.counterexample().get();
             assertThat(after.path().size()).as(v.id()).isLessThanOrEqualTo(before.path().size());
@@ -63,8 +63,8 @@ class WalkSearchTest {
     @Test
     void shrinkingCutsARandomWalkDownToTheEssence() {
         RelayLogic v = LogicCatalogue.byId("ack-ignores-token").orElseThrow();
-        SearchResult raw = new WalkSearch(RandomScheduler.factory(), 200, 1, false, Progress.NONE).search(v, ReferenceScenarios.soak(), 11, 5000, 0);
-        SearchResult shrunk = new WalkSearch(RandomScheduler.factory(), 200, 1, true, Progress.NONE).search(v, ReferenceScenarios.soak(), 11, 5000, 0);
+        SearchResult raw = new WalkSearch(RandomScheduler.factory(), 200, 1, false, Progress.NONE).firstViolationOnly().search(v, ReferenceScenarios.soak(), 11, 5000, 0);
+        SearchResult shrunk = new WalkSearch(RandomScheduler.factory(), 200, 1, true, Progress.NONE).firstViolationOnly().search(v, ReferenceScenarios.soak(), 11, 5000, 0);
         assertThat(shrunk.counterexample().get().invariant()).isEqualTo(Invariant.STALE_ACK_REJECTED);
         assertThat(shrunk.counterexample().get().path().size()).isLessThan(raw.counterexample().get().path().size());
         assertThat(shrunk.counterexample().get().scenario().pollers()).hasSize(2);

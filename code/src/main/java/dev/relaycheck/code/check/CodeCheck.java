@@ -115,6 +115,15 @@ public final class CodeCheck {
      */
     public static Outcome check(java.util.function.Supplier<? extends RelayFactory> factories, DbTarget db, Settings settings, int runs, long baseSeed,
                                 java.util.function.IntPredicate shard, Consumer<String> progress) throws SQLException {
+        return check(factories, db, settings, runs, baseSeed, shard, progress, shrinkAttempts(db));
+    }
+
+    /**
+     * The same, shrinking each failure with at most {@code shrink} runs (0: its schedule as the seed made it), for a
+     * relay whose runs are costly (one that starts an application context per instance).
+     */
+    public static Outcome check(java.util.function.Supplier<? extends RelayFactory> factories, DbTarget db, Settings settings, int runs, long baseSeed,
+                                java.util.function.IntPredicate shard, Consumer<String> progress, int shrink) throws SQLException {
         Map<Invariant, Failure> failures = new EnumMap<>(Invariant.class);
         Map<Invariant, Failure> notPromised = new EnumMap<>(Invariant.class);
         Map<Reached, Integer> reached = new EnumMap<>(Reached.class);
@@ -137,7 +146,7 @@ public final class CodeCheck {
                 stuck.add(s);
                 r = again.unfinished() == null ? again : r;
             }
-            record(factories, db, used, id, r, failures, notPromised);
+            record(factories, db, used, id, r, failures, notPromised, shrink);
             r.reached().forEach(x -> reached.merge(x, 1, Integer::sum));
             rows.add(row(i, r, s));
             progress.accept(String.format("  run %d (%s seed %d): %s", i, id.strategy(), id.seed(), r.unfinished() != null ? "did not progress"
@@ -188,17 +197,17 @@ public final class CodeCheck {
                 continue;
             }
             Settings runSettings = row.get(4).equals("ok") ? settings : settings.withBound(settings.bound().multipliedBy(3));
-            record(factories, db, runSettings, id, run(factories.get(), db, runSettings, id), failures, notPromised);
+            record(factories, db, runSettings, id, run(factories.get(), db, runSettings, id), failures, notPromised, shrinkAttempts(db));
         }
         return new Outcome(db, settings, sorted.size(), failures, notPromised, reached, stuck, sorted);
     }
 
     /** The invariants run {@code id} broke first among the runs so far, each with its schedule shrunk. */
     private static void record(java.util.function.Supplier<? extends RelayFactory> factories, DbTarget db, Settings settings, RunId id,
-                               RunResult r, Map<Invariant, Failure> failures, Map<Invariant, Failure> notPromised) throws SQLException {
+                               RunResult r, Map<Invariant, Failure> failures, Map<Invariant, Failure> notPromised, int shrink) throws SQLException {
         for (Finding f : r.findings()) {
             if (!failures.containsKey(f.invariant())) {
-                RunResult small = Shrinker.shrink(factories, db, settings, r, f.invariant(), shrinkAttempts(db));
+                RunResult small = shrink == 0 ? r : Shrinker.shrink(factories, db, settings, r, f.invariant(), shrink);
                 Finding same = small.findings().stream().filter(x -> x.invariant() == f.invariant()).findFirst().orElse(f);
                 failures.put(f.invariant(), new Failure(same, id, small, r.schedule().split(" ").length));
             }

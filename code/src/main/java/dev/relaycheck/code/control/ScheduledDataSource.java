@@ -90,6 +90,8 @@ public final class ScheduledDataSource {
                 observer.did(a, java.util.Arrays.toString(counts) + " rows");
             } else if (info.getResult() instanceof Long n) {
                 observer.did(a, n + (n == 1 ? " row" : " rows"));
+            } else if (info.getResult() instanceof Boolean resultSet && !resultSet) { // execute(): its count is the statement's
+                observer.did(a, rows(info.getStatement()));
             } else {
                 observer.did(a, "");
             }
@@ -115,12 +117,18 @@ public final class ScheduledDataSource {
 
         @Override
         public void afterMethod(MethodExecutionContext ctx) {
-            if (!(ctx.getTarget() instanceof Connection target) || !ctx.getMethod().getName().equals("commit") || !losing.get()) {
+            String m = ctx.getMethod().getName();
+            if (!(ctx.getTarget() instanceof Connection target) || !(m.equals("commit") || m.equals("rollback"))) {
+                return;
+            }
+            Actor a = conductor.current(participant);
+            if (!m.equals("commit") || !losing.get()) { // its outcome, so the run tells it from a commit that waits
+                Throwable t = ctx.getThrown();
+                observer.did(a, t == null ? "" : "threw " + t.getClass().getSimpleName() + ": " + firstLine(t.getMessage()));
                 return;
             }
             Connection c = Pooled.real(target);
             losing.set(false);
-            Actor a = conductor.current(participant);
             if (ctx.getThrown() == null) {
                 participant.broke(c);
                 observer.did(a, "committed; the acknowledgement was lost");
@@ -149,6 +157,16 @@ public final class ScheduledDataSource {
                 }
                 case CRASH -> throw new InstanceCrashed(participant.name());
                 default -> throw new IllegalStateException(p + " at " + point);
+            }
+        }
+
+        /** The update count of a statement run by {@code execute()}, as a library that checks it reads it. */
+        private static String rows(java.sql.Statement st) {
+            try {
+                int n = st.getUpdateCount();
+                return n < 0 ? "" : n + (n == 1 ? " row" : " rows");
+            } catch (SQLException e) {
+                return "";
             }
         }
 

@@ -50,6 +50,8 @@ import java.util.TreeSet;
  */
 public final class RelayRun {
     public static final String PRODUCER = "producer";
+    /** The name and instance id of the team's cleanup job, where its factory has one. */
+    public static final String CLEANUP = "cleanup";
 
     private final RelayFactory factory;
     private final DbTarget db;
@@ -65,6 +67,7 @@ public final class RelayRun {
     private Judge judge;
     private Snapshot snapshot = Snapshot.EMPTY;
     private final List<Participant> participants = new ArrayList<>();
+    private Participant cleanupJob;
     private final List<Thread> threads = new ArrayList<>();
     private final List<Poller> pollers = new ArrayList<>();
     private final SortedMap<String, Integer> recorded = new TreeMap<>();
@@ -89,8 +92,13 @@ public final class RelayRun {
     private int healingSteps;
     /** What the last poll of the healing phase that threw said, by whom. */
     private String healingPollFailure;
-    /** The actors that waited on a lock when the last step settled. */
+    /**
+     * The actors whose statement waited on a lock when the last step settled: blocked inside a statement, commit or
+     * rollback relaycheck let go, not a thread parked between statements (an idle pool thread).
+     */
     private List<Actor> lastBlocked = List.of();
+    /** The kind of point each actor was last let go at: a blocked actor let go at a statement waits inside it. */
+    private final Map<Actor, Point.Kind> letGoAt = new java.util.IdentityHashMap<>();
 
     public RelayRun(RelayFactory factory, DbTarget db, Settings settings, Strategy strategy, long seed) {
         this.factory = factory;
@@ -121,6 +129,7 @@ public final class RelayRun {
             for (int i = 1; i <= settings.instances(); i++) {
                 startInstance("relay-" + i, "relay-" + i);
             }
+            startCleanup();
             if (!settle()) {
                 return result();
             }
@@ -239,10 +248,11 @@ public final class RelayRun {
         for (Conductor.Waiting w : waiting) {
             String a = w.actor().label();
             boolean producer = w.actor().participant().instanceId().equals(PRODUCER);
-            if (crashes < settings.crashes() && !(producer && w.point().kind() == Point.Kind.PRODUCE)) {
+            boolean cleanup = w.actor().participant() == cleanupJob; // a purge that dies is rolled back: nothing to see
+            if (crashes < settings.crashes() && !cleanup && !(producer && w.point().kind() == Point.Kind.PRODUCE)) {
                 out.add(new Choice.Crash(a)); // the producer's process too, while it writes or works after its commit
             }
-            if (!producer && settings.instanceIds() == Settings.InstanceIds.REUSED && replacements < settings.replacements()) {
+            if (!producer && !cleanup && settings.instanceIds() == Settings.InstanceIds.REUSED && replacements < settings.replacements()) {
                 out.add(new Choice.Replace(a));
             }
             if (w.point().isCommit() && lostCommits < settings.lostCommits()) {
@@ -270,9 +280,10 @@ public final class RelayRun {
             actor = w.actor();
             point = w.point().toString();
             if (w.point().kind() == Point.Kind.DELIVER) {
-                judge.delivering(before, w.point().what());
+                judge.delivering(before, outboxId(w.point().what()));
             }
             results.remove(actor.label());
+            letGoAt.put(actor, w.point().kind());
             conductor.let(actor, Permit.GO);
         } else if (c instanceof Choice.Crash cr) {
             Conductor.Waiting w = waitingActor(cr.actor());
@@ -289,7 +300,7 @@ public final class RelayRun {
                 point += "; " + name + " starts";
             } else {
                 boolean reuse = settings.instanceIds() == Settings.InstanceIds.REUSED;
-                String name = reuse ? primed(p.name()) : "relay-" + (participants.size());
+                String name = reuse ? primed(p.name()) : "relay-" + participants.stream().filter(x -> x != cleanupJob).count();
                 startInstance(name, reuse ? p.instanceId() : name);
                 point += "; " + name + " starts" + (reuse ? " with the same instance id" : "");
             }
@@ -308,19 +319,22 @@ public final class RelayRun {
             lostCommits++;
             point = "COMMIT (its acknowledgement lost)";
             results.remove(actor.label());
+            letGoAt.put(actor, w.point().kind());
             conductor.let(actor, Permit.LOSE_COMMIT);
         } else if (c instanceof Choice.FailDelivery f) {
             Conductor.Waiting w = waitingActor(f.actor());
             actor = w.actor();
             consumerFaults++;
             point = w.point() + " (the consumer fails)";
+            letGoAt.put(actor, w.point().kind());
             conductor.let(actor, Permit.FAIL_DELIVERY);
         } else if (c instanceof Choice.LoseDelivery l) {
             Conductor.Waiting w = waitingActor(l.actor());
             actor = w.actor();
             consumerFaults++;
             point = w.point() + " (applied, the acknowledgement lost)";
-            judge.delivering(before, w.point().what());
+            judge.delivering(before, outboxId(w.point().what()));
+            letGoAt.put(actor, w.point().kind());
             conductor.let(actor, Permit.LOSE_DELIVERY);
         } else {
             throw new IllegalArgumentException(String.valueOf(c));
@@ -364,6 +378,14 @@ public final class RelayRun {
         }
     }
 
+    /** The outbox id of an event the relay names by its outbox id or by relaycheck's name for it ({@code E1}). */
+    private String outboxId(String idOrName) {
+        if (labels.containsKey(idOrName)) {
+            return idOrName;
+        }
+        return labels.entrySet().stream().filter(e -> e.getValue().equals(idOrName)).map(Map.Entry::getKey).findFirst().orElse(idOrName);
+    }
+
     private Conductor.Waiting waitingActor(String label) {
         return conductor.waiting().stream().filter(w -> w.actor().label().equals(label)).findFirst()
                 .orElseThrow(() -> new IllegalStateException(label + " is not waiting"));
@@ -372,7 +394,7 @@ public final class RelayRun {
     /** Waits for quiet; false (and the run unfinished) when an actor ran past the bound, or the relay was refused. */
     private boolean settle() throws SQLException {
         Conductor.Settled s = conductor.settle();
-        lastBlocked = s instanceof Conductor.Settled.Quiet q ? q.blocked() : List.of();
+        lastBlocked = s instanceof Conductor.Settled.Quiet q ? q.blocked().stream().filter(this::inStatement).toList() : List.of();
         if (refusal != null) {
             throw new Refused(refusal);
         }
@@ -386,6 +408,12 @@ public final class RelayRun {
             return false;
         }
         return true;
+    }
+
+    /** Let go at a statement, commit or rollback whose outcome has not come yet. */
+    private boolean inStatement(Actor a) {
+        Point.Kind k = letGoAt.get(a);
+        return (k == Point.Kind.STATEMENT || k == Point.Kind.COMMIT || k == Point.Kind.ROLLBACK) && !results.containsKey(a.label());
     }
 
     /** The next instant worth being at: a lease expiry ahead, or a second past one; else a second from now. */
@@ -559,8 +587,8 @@ public final class RelayRun {
             try {
                 for (int k = from; k <= settings.events(); k++) {
                     NewEvent e = new NewEvent("E" + k, "SKU-" + ((k - 1) % settings.aggregates() + 1), k, k);
-                    if (conductor.arrive(me, new Point(Point.Kind.PRODUCE, null, e.id())) != Permit.GO) {
-                        return;
+                    if (p.crashed() || conductor.arrive(me, new Point(Point.Kind.PRODUCE, null, e.id())) != Permit.GO) {
+                        return; // also a service whose code caught its own crash and went on
                     }
                     producing = e.id();
                     int broken = p.brokenConnections();
@@ -591,27 +619,7 @@ public final class RelayRun {
         Thread t = new Thread(() -> {
             Actor me = conductor.current(p);
             try {
-                Poller poller = factory.newInstance(handle);
-                synchronized (pollers) {
-                    pollers.add(poller);
-                }
-                while (conductor.arrive(me, Point.poll()) == Permit.GO) {
-                    p.pollStarts();
-                    try {
-                        poller.poll();
-                    } catch (InstanceCrashed dead) {
-                        return;
-                    } catch (Exception | Error e) {
-                        if (p.crashed()) {
-                            return;
-                        }
-                        synchronized (results) {
-                            results.put(me.label(), "the poll threw " + describe(e));
-                        }
-                    } finally {
-                        p.pollEnds();
-                    }
-                }
+                pollUntilCrashed(p, me, factory.newInstance(handle));
             } catch (InstanceCrashed dead) {
                 // it died while relaycheck built it
             } catch (Exception | Error e) {
@@ -624,6 +632,54 @@ public final class RelayRun {
             }
         }, "relaycheck-" + name);
         begin(p, t);
+    }
+
+    /** The team's cleanup job, an actor that never crashes; none where the factory has none. */
+    private void startCleanup() {
+        Participant p = participant(CLEANUP, CLEANUP);
+        cleanupJob = p;
+        Instance handle = new Handle(p, dataSource(p));
+        Thread t = new Thread(() -> {
+            Actor me = conductor.current(p);
+            try {
+                Poller job = factory.cleanup(handle);
+                if (job != null) {
+                    pollUntilCrashed(p, me, job);
+                }
+            } catch (Exception | Error e) {
+                codeError = factory.getClass().getName() + ".cleanup threw " + describe(e);
+            } finally {
+                conductor.finished(me);
+            }
+        }, "relaycheck-" + CLEANUP);
+        begin(p, t);
+    }
+
+    /**
+     * Calls {@code poller} each time relaycheck lets {@code me} start a poll, until its process dies: also when the
+     * relay's code caught the crash (a library that catches every Throwable around a task) and returned as usual.
+     */
+    private void pollUntilCrashed(Participant p, Actor me, Poller poller) {
+        synchronized (pollers) {
+            pollers.add(poller);
+        }
+        while (!p.crashed() && conductor.arrive(me, Point.poll()) == Permit.GO) {
+            p.pollStarts();
+            try {
+                poller.poll();
+            } catch (InstanceCrashed dead) {
+                return;
+            } catch (Exception | Error e) {
+                if (p.crashed()) {
+                    return;
+                }
+                synchronized (results) {
+                    results.put(me.label(), "the poll threw " + describe(e));
+                }
+            } finally {
+                p.pollEnds();
+            }
+        }
     }
 
     private void begin(Participant p, Thread t) {
@@ -646,22 +702,26 @@ public final class RelayRun {
                 }
             }
             synchronized (pollers) {
-                for (Poller p : pollers) {
-                    if (p instanceof AutoCloseable c) {
-                        try {
-                            c.close();
-                        } catch (Exception e) {
-                            // the run is over; a relay that cannot close is not judged for it
-                        }
-                    }
-                }
+                pollers.forEach(RelayRun::close);
             }
+            close(factory);
             if (observer != null) {
                 observer.close();
             }
             db.release(dbs);
         } catch (SQLException | InterruptedException e) {
             // the next run gets a fresh database either way
+        }
+    }
+
+    /** Closes what the relay built, where it can be closed: the run is over, and one that cannot close is not judged for it. */
+    private static void close(Object built) {
+        if (built instanceof AutoCloseable c) {
+            try {
+                c.close();
+            } catch (Exception | Error e) {
+                // its process died: what it does on the way out reaches the database no more
+            }
         }
     }
 

@@ -44,8 +44,22 @@ class CodeCheckTest {
     }
 
     @Test
+    void aWriteRunByExecuteShowsTheRowsItChanged() throws SQLException {
+        String trace = CodeCheck.run(new com.team.outbox.ExecutingRelayCheck(), DbTarget.h2(), Settings.defaults(), CodeCheck.RunId.of(1, 0)).traceText();
+        assertThat(trace).containsPattern("UPDATE outbox SET status = 'SENT'.* -> 1 row");
+        assertThat(check(new com.team.outbox.ExecutingRelayCheck(), Settings.defaults()).verdict()).isEqualTo(CodeCheck.Verdict.PASSED);
+    }
+
+    @Test
     void theRecordingConsumerStandsInForTheTeamsOwn() throws SQLException {
         CodeCheck.Outcome o = check(new RecordingConsumerCheck(), Settings.defaults());
+        assertThat(o.verdict()).isEqualTo(CodeCheck.Verdict.PASSED);
+    }
+
+    @Test
+    void aRelayThatDeliversByTheEventsNameReachesRedeliveries() throws SQLException {
+        CodeCheck.Outcome o = check(new com.team.outbox.DeliversByEventName(), Settings.defaults());
+        assertThat(o.reached()).containsKey(Reached.REDELIVERY);
         assertThat(o.verdict()).isEqualTo(CodeCheck.Verdict.PASSED);
     }
 

@@ -34,4 +34,22 @@ class MisbehavingRelayTest {
         String report = CodeReport.text("ThrowingRelay", o, f -> "");
         assertThat(report).containsPattern("the healing phase.s last poll that failed: relay-\\d.s poll threw org.h2.jdbc.JdbcSQLSyntaxErrorException: Column \"O.STATE\" not found");
     }
+
+    @Test
+    void anInstanceWhoseCodeSwallowsItsCrashNeverRunsAgain() throws SQLException {
+        int crashes = 0;
+        for (int i = 0; i < 12; i++) {
+            java.util.List<dev.relaycheck.code.run.TraceLine> trace = CodeCheck.run(new com.team.outbox.misbehaving.SwallowingRelay(), DbTarget.h2(),
+                    Settings.defaults(), CodeCheck.RunId.of(1, i)).trace();
+            java.util.Set<String> dead = new java.util.TreeSet<>();
+            for (dev.relaycheck.code.run.TraceLine l : trace) {
+                assertThat(dead).as("run %d step %d: %s", i, l.number(), l.text()).doesNotContain(l.actor());
+                if (l.point().startsWith("CRASH at")) {
+                    dead.add(l.actor());
+                    crashes++;
+                }
+            }
+        }
+        assertThat(crashes).as("crashes in the runs").isPositive();
+    }
 }

@@ -147,7 +147,7 @@ public final class ConformanceCheck {
 
     /**
      * The scenarios the conformance check runs: every reference scenario but soak whose hazards the SQL relay can be
-     * driven through. Of issue 20's: overlapping producers (commit visibility: real transactions that commit out of
+     * driven through. Of the lease, settle and timing hazards: overlapping producers (commit visibility: real transactions that commit out of
      * sequence order), lease renewal (the relay's {@code renew}), an ack made mid-batch and an ack or release that
      * matched no row, a late redelivery (dedup retention), and clock skew (each poller's {@code :app_now}).
      */
@@ -178,7 +178,7 @@ public final class ConformanceCheck {
             Witness.LATE_REDELIVERY);
 
     /**
-     * The witnesses the SQL relay can show: those of DESIGN.md, and of issue 20's a late commit (the producer's real
+     * The witnesses the SQL relay can show: those of DESIGN.md, and a late commit (the producer's real
      * transactions commit out of sequence order), a renewal taken or refused, an ack mid-batch, an unmatched ack or
      * release, a redelivery absorbed by a marker older than a lease, a poller whose clock is off; and a delivered row
      * the relay's cleanup job deleted.
@@ -231,7 +231,7 @@ public final class ConformanceCheck {
 
     /**
      * Seeds scenario {@code s} gets when the others get {@code seeds}: at least {@link #LATER_HAZARD_SEEDS} for a
-     * scenario of issue 20's hazards, whose witnesses only it reaches and only on some walks (from base seed 1 a
+     * scenario of the lease, settle and timing hazards, whose witnesses only it reaches and only on some walks (from base seed 1 a
      * redelivery more than a lease after the marker, marker-retention's LATE_REDELIVERY, first shows on walk 11;
      * unmatched-settle's on walk 5; the others within 4), so a run of fewer seeds would be vacuous there. Their walks
      * are short (one or two events), so the extra ones cost little.

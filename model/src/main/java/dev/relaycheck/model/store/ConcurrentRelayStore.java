@@ -202,7 +202,7 @@ public class ConcurrentRelayStore implements RelayStore {
     }
 
     /**
-     * Issue 20, hazard 6: the ack or release matched no row, but a poller that does not read the result and
+     * The ack or release matched no row, but a poller that does not read the result and
      * unlocks after settling clears the row's lease by id anyway (under the same row lock: one transaction).
      * The answer returned is still the truth (false); what the poller would do with it is what it ignores.
      */

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Catalogue (issue 20, hazard 2): the ack marks the poller's whole batch DELIVERED, fenced by each row's
+ * Catalogue: the ack marks the poller's whole batch DELIVERED, fenced by each row's
  * token ({@code UPDATE outbox SET status = 'DELIVERED' WHERE (id, lease_token) IN (:batch)}), on the first
  * delivery that succeeds. The hand-rolled batch relay: claim N rows, publish them, mark the batch processed.
  * Rows of the batch not yet delivered are DELIVERED with no effect; a crash (or a failed publish that is

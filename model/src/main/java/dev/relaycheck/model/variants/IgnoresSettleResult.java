@@ -3,7 +3,7 @@ package dev.relaycheck.model.variants;
 import dev.relaycheck.model.Invariant;
 
 /**
- * Catalogue (issue 20, hazard 6): a stale worker's complete or release matches no row (its lease was taken
+ * Catalogue: a stale worker's complete or release matches no row (its lease was taken
  * over), the worker does not read the update count, believes it succeeded and acts on that belief: it runs
  * its cleanup, unlocking the row by id ({@code UPDATE outbox SET locked_by = NULL, lease_token = NULL WHERE id
  * = ?}), the complete-then-unlock of job queues whose complete returns nothing the worker checks. The unlock

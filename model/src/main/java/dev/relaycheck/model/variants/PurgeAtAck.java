@@ -5,7 +5,7 @@ import dev.relaycheck.model.Invariant;
 import java.util.OptionalInt;
 
 /**
- * Catalogue (issue 20, hazard 1): the consumer's inbox cleanup keeps no marker once the event is handled
+ * Catalogue: the consumer's inbox cleanup keeps no marker once the event is handled
  * (zero retention). The story of ShedLock-, NServiceBus- and Eventuate-style inbox cleanup: the dedup table
  * grows, so a job deletes "processed" entries, here at once; the relay's lost ack then redelivers the event
  * and, with its marker gone, the consumer applies it a second time.

@@ -5,7 +5,7 @@ import dev.relaycheck.model.Invariant;
 import java.util.OptionalInt;
 
 /**
- * Catalogue (issue 20, hazard 1): markers are kept for one lease, sized for "a redelivery comes when the
+ * Catalogue: markers are kept for one lease, sized for "a redelivery comes when the
  * lease expires", but a redelivery can come later: the lease expires, another poller re-claims after its own
  * poll delay, or a stalled poller wakes up and delivers what it claimed long ago. NServiceBus's outbox
  * deduplication data and Eventuate's received_messages are purged after a configured time to live; set shorter

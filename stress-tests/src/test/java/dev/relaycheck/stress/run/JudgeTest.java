@@ -83,7 +83,7 @@ class JudgeTest {
         assertThat(Targets.targetOf("ClaimIgnoresLease")).isEqualTo("claim-ignores-lease");
         assertThat(Targets.targetOf("CheckThenInsertDedupStore")).isEqualTo("check-then-insert-dedup-store");
         assertThat(Targets.known()).contains("correct", "outbox-outside-transaction", "read-then-write-ack-store")
-                .contains("renewal-by-owner", "renewal-ignores-expiry", "ignores-settle-result") // issue 20: Lease_05, Lease_06
+                .contains("renewal-by-owner", "renewal-ignores-expiry", "ignores-settle-result") // Lease_05, Lease_06
                 .doesNotContainAnyElementsOf(Targets.NOT_IN_CURRICULUM.keySet())
                 .hasSize(21);
     }

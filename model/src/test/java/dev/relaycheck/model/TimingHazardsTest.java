@@ -9,8 +9,8 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Issue 20's hazards 3 to 5 in the pure model: lease renewal, clock skew, commit visibility. */
-class LaterHazardsTest {
+/** Lease renewal, clock skew and commit visibility in the pure model. */
+class TimingHazardsTest {
 
     private static ScheduleRunner.Run run(RelayLogic logic, Scenario scenario, String... steps) {
         return ScheduleRunner.run(new RelayModel(logic, scenario), Schedules.of(steps));

@@ -9,11 +9,11 @@ import java.util.OptionalInt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 20's hazards 1 (dedup retention), 2 (which rows an ack touches) and 6 (an ack or release that matched
- * no row) in the model: the steps and outcomes they add, the witnesses their scenarios require, and that
+ * Dedup retention, which rows an ack touches, and an ack or release that matched
+ * no row in the model: the steps and outcomes they add, the witnesses their scenarios require, and that
  * logics which do not use them behave exactly as before.
  */
-class RetentionAckScopeSettleTest {
+class SettleHazardsTest {
 
     private static RelayModel model(String logicId, Scenario scenario) {
         return new RelayModel(LogicCatalogue.byId(logicId).orElseThrow(), scenario);
