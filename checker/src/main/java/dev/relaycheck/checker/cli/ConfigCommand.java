@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code relaycheck config}: does a relay's configuration let a redelivery outlive the consumer's dedup marker
- * (issue 20, hazard 1)? Answers with the worst-case timeline the settings allow as the witness: exit 0 when
+ *? Answers with the worst-case timeline the settings allow as the witness: exit 0 when
  * the marker outlives every redelivery, 1 when one can come after the purge.
  */
 @Command(name = "config", description = {

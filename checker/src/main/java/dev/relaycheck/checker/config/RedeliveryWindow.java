@@ -7,7 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * {@code relaycheck config}'s question (issue 20, hazard 1): can a redelivery outlive the consumer's dedup
+ * {@code relaycheck config}'s question: can a redelivery outlive the consumer's dedup
  * marker? The worst case the settings allow, built as a timeline: the first delivery commits its marker at
  * once (t=0) and its acknowledgement is lost; so is every later attempt's, so the row is retried to the last
  * attempt; attempt k+1 claims when attempt k's lease has expired and the backoff before it has passed; the last

@@ -34,7 +34,7 @@ public final class ModelReplays {
             "Produce_01_Atomicity", ReferenceScenarios::producerAtomicity));
 
     static {
-        SCENARIO_OF.put("Lease_06_RenewalAfterTakeover", ReferenceScenarios::leaseRenewal); // issue 20
+        SCENARIO_OF.put("Lease_06_RenewalAfterTakeover", ReferenceScenarios::leaseRenewal);
     }
 
     private ModelReplays() {

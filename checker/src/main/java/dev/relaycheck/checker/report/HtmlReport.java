@@ -257,7 +257,7 @@ public final class HtmlReport {
         List<Witness> always = Witness.listed(x -> false);
         List<Witness> later = Witness.listed(x -> r.model().subject().stream().anyMatch(s -> s.witnesses().getOrDefault(x, 0L) > 0
                 || s.scenario().requiredWitnesses().contains(x)));
-        later.removeAll(always); // issue 20's witnesses share one column, so the table still fits 900 px
+        later.removeAll(always); // the lease, settle and timing witnesses share one column, so the table still fits 900 px
         for (Witness w : always) {
             b.append("<th title=\"").append(Html.esc(w.name() + ": " + w.description())).append("\">")
                     .append(w.name().toLowerCase(Locale.ROOT).replace('_', ' ')).append("</th>");

@@ -87,7 +87,7 @@ public final class Swimlane {
         }
         actors.addAll(story.pollers());
         if (trace.stream().anyMatch(t -> t.step() instanceof Step.Purge)) {
-            actors.add(Step.Purge.CONSUMER); // the inbox cleanup's purges (issue 20) get a lane
+            actors.add(Step.Purge.CONSUMER); // the inbox cleanup's purges get a lane
         }
         if (trace.stream().anyMatch(t -> t.step() instanceof Step.Cleanup)) {
             actors.add(Step.Cleanup.JOB); // so does the outbox cleanup job

@@ -469,8 +469,8 @@ public final class BreadthFirstSearch {
     }
 
     /**
-     * A catalogue variant of issue 20 in a scenario without its hazard takes the reference logic's steps to the
-     * same states ({@link BrokenVariant#exercisedBy}; {@code LaterHazardsSearchTest} compares the two searches):
+     * A lease, settle or timing variant in a scenario without its hazard takes the reference logic's steps to the
+     * same states ({@link BrokenVariant#exercisedBy}; {@code TimingHazardsSearchTest} compares the two searches):
      * the reference logic is searched in its place, on the packed engine where it takes it, and the result is
      * the variant's ({@code --engine readable} searches the variant itself). Should the reference logic not pass there (a scenario of the user's), the variant is searched.
      */
@@ -523,7 +523,7 @@ public final class BreadthFirstSearch {
         SearchResult readable = search(model, new ReadableSpace(model));
         boolean shipped = LogicCatalogue.byId(logic.id()).filter(l -> l.getClass() == logic.getClass()).isPresent();
         if (engine == Engine.AUTO && (shipped || !PackedSpace.unmodelledHazard(model).isEmpty())) {
-            // a shipped logic, or a scenario with issue 20's hazards, that the packed engine declines: say so in one line
+            // a shipped logic, or a scenario with lease, settle or timing hazards, that the packed engine declines: say so in one line
             return readable.withEngine("readable (the packed engine declined: " + PackedSpace.whyNot(model) + ")");
         }
         return readable;

@@ -53,7 +53,7 @@ public final class Fingerprint {
         h = add(h, s.faults().lostAcks());
         h = add(h, s.faults().deliverFails());
         h = add(h, s.faults().produceFails());
-        if (!s.hazards().isNone()) { // only issue 20's scenarios: every other state's fingerprint is what it was
+        if (!s.hazards().isNone()) { // only the lease, settle and timing scenarios: every other state's fingerprint is what it was
             h = hazards(h, s.hazards());
         }
         return SplitMix64.mix(h);

@@ -36,7 +36,7 @@ public final class Successors {
     private long[] words;
     private long[] fingerprints = new long[64];
     private byte[] broken = new byte[64];
-    private int[] witnesses = new int[64]; // a bit per witness: more than a byte's eight once issue 20's came
+    private int[] witnesses = new int[64]; // a bit per witness: more than a byte's eight
     private long[] routes; // per successor, what the packed space keeps with it (how it was reached)
     private int[] invariants = new int[64]; // per successor, the invariants it broke, a bit per ordinal (where known)
     private int[] breaking = new int[16]; // the successors that broke an invariant, in order

@@ -48,7 +48,7 @@ public final class StateDiff {
                 out.add(scenario.pollers().get(i) + " " + before.poller(i) + "->" + after.poller(i));
             }
         }
-        if (!before.hazards().equals(after.hazards())) { // issue 20: skews chosen, transactions open, the cursor
+        if (!before.hazards().equals(after.hazards())) { // skews chosen, transactions open, the cursor
             out.add("[" + before.hazards() + "]->[" + after.hazards() + "]");
         }
         return out;

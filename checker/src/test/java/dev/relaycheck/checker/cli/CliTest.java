@@ -257,7 +257,7 @@ class CliTest {
     @Test
     void listsVariantsAndScenarios() {
         assertThat(cli("variants").out()).contains("ack-ignores-token").contains("release-ignores-token").contains("14  ")
-                .contains("ignores-settle-result").contains("app-clock-expiry").contains("22  ") // issue 20's follow DESIGN.md's 14
+                .contains("ignores-settle-result").contains("app-clock-expiry").contains("22  ") // the later mistakes follow the first 14
                 .contains("23  cleanup-deletes-in-flight");
         assertThat(cli("scenarios").out()).contains("event-61-lost-ack").contains("mixed-big").contains("soak")
                 .contains("marker-retention").contains("batch-ack").contains("unmatched-settle")

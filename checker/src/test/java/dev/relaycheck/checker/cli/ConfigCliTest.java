@@ -9,7 +9,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code relaycheck config} (issue 20, hazard 1) as a person runs it: the real main in a child JVM. It answers
+ * {@code relaycheck config} as a person runs it: the real main in a child JVM. It answers
  * whether a redelivery can outlive the consumer's dedup marker, with the worst-case timeline as the witness.
  */
 class ConfigCliTest {

@@ -21,7 +21,7 @@ class DiffCliTest {
     /** Small scenarios on which the correct logic passes and every catalogue variant is caught. */
     private static final String[] SCENARIOS = {"-s", "event-61-lost-ack", "-s", "stale-ack-after-expiry", "-s", "aggregate-order",
             "-s", "producer-atomicity", "-s", "crash-restart",
-            "-s", "lease-renewal", "-s", "clock-skew", "-s", "commit-visibility", // issue 20's variants need theirs
+            "-s", "lease-renewal", "-s", "clock-skew", "-s", "commit-visibility", // those variants need their own scenarios
             "-s", "outbox-cleanup"}; // and so does the cleanup's
 
     @TempDir

@@ -194,7 +194,7 @@ class LogicContractCliTest {
     void aCorrectLogicUsingTheNewContextPassesEveryReferenceScenarioWithNeitherVerdict() {
         ChildCli.Run explore = relaycheck("explore", "--logic", "com.acme.FencedRelay", "--classpath", jar.toString());
         assertThat(explore.exit()).as(explore.toString()).isZero();
-        int scenarios = dev.relaycheck.model.ReferenceScenarios.defaults().size(); // issue 20 added six
+        int scenarios = dev.relaycheck.model.ReferenceScenarios.defaults().size(); // with the lease, settle and timing scenarios
         assertThat(explore.out()).contains("explore acme-fenced: " + scenarios + " of " + scenarios + " scenarios passed")
                 .doesNotContain("LOGIC-ERROR").doesNotContain("NON-DETERMINISM");
         ChildCli.Run random = relaycheck("random", "--logic", "com.acme.FencedRelay", "--classpath", jar.toString(),

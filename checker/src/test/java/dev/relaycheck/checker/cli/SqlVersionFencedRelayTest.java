@@ -10,7 +10,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 17's optional hooks, with relays written outside the project (compiled here into a jar) and run through
+ * RelayLogic's optional hooks, with relays written outside the project (compiled here into a jar) and run through
  * the real CLI in a child JVM, on H2:
  * <ul>
  *   <li>a relay fenced by a per-row version column (every fenced write sets version = version + 1), no global

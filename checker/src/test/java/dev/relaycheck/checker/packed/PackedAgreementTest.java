@@ -429,7 +429,7 @@ class PackedAgreementTest {
     private static SearchResult search(Engine engine, RelayLogic logic, Scenario s, int maxStates, int threads, Judging judging) {
         SearchResult r = new BreadthFirstSearch(maxStates, 8, threads, engine, Progress.NONE).judging(judging).search(logic, s);
         String expected = engine == Engine.PACKED ? "packed" : "readable";
-        // issue 20's renewal, skew and cursor variants in a scenario without their hazard are searched as the
+        // the renewal, skew and cursor variants in a scenario without their hazard are searched as the
         // reference logic on the packed engine; the readable search of the variant itself must agree with that
         if (!(engine == Engine.PACKED && r.engine().startsWith("packed (" + logic.id() + " searched as the reference logic"))) {
             assertThat(r.engine()).isEqualTo(expected);

@@ -34,7 +34,7 @@ class ReportTest {
     static Report report() {
         List<Scenario> scenarios = List.of(ReferenceScenarios.event61LostAck(), ReferenceScenarios.staleAckAfterExpiry(),
                 ReferenceScenarios.aggregateOrder(), ReferenceScenarios.producerAtomicity(), ReferenceScenarios.crashRestart(),
-                // issue 20's renewal, skew and commit-visibility variants and the cleanup's are caught only in their own scenarios
+                // the renewal, skew and commit-visibility variants and the cleanup's are caught only in their own scenarios
                 ReferenceScenarios.leaseRenewal(), ReferenceScenarios.clockSkew(), ReferenceScenarios.commitVisibility(),
                 ReferenceScenarios.outboxCleanup());
         ModelCheck.Outcome model = new ModelCheck(new BreadthFirstSearch(1_000_000, 8, 1, Progress.NONE))
@@ -285,7 +285,7 @@ class ReportTest {
     static Report failingReport() {
         List<Scenario> scenarios = List.of(ReferenceScenarios.event61LostAck(), ReferenceScenarios.staleAckAfterExpiry(),
                 ReferenceScenarios.aggregateOrder(), ReferenceScenarios.producerAtomicity(), ReferenceScenarios.crashRestart(),
-                // issue 20's renewal, skew and commit-visibility variants and the cleanup's are caught only in their own scenarios
+                // the renewal, skew and commit-visibility variants and the cleanup's are caught only in their own scenarios
                 ReferenceScenarios.leaseRenewal(), ReferenceScenarios.clockSkew(), ReferenceScenarios.commitVisibility(),
                 ReferenceScenarios.outboxCleanup());
         ModelCheck.Outcome model = new ModelCheck(new BreadthFirstSearch(1_000_000, 8, 1, Progress.NONE))

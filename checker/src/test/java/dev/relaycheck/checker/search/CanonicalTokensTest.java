@@ -103,7 +103,7 @@ class CanonicalTokensTest {
         var pollers = s.pollers().stream().map(p -> new dev.relaycheck.model.PollerState(p.phase(),
                 p.batch().stream().map(h -> new dev.relaycheck.model.Held(h.eventId(), h.token() + by)).toList(), p.readSet())).toList();
         var markers = new java.util.TreeMap<String, String>();
-        var writtenAt = new java.util.TreeMap<String, Integer>(); // a dated marker (issue 20) keeps its date
+        var writtenAt = new java.util.TreeMap<String, Integer>(); // a dated marker keeps its date
         s.consumer().markers().forEach((k, v) -> {
             int at = k.indexOf("/attempt-t");
             String key = at < 0 ? k : k.substring(0, at) + "/attempt-t" + (Long.parseLong(k.substring(at + 10)) + by);

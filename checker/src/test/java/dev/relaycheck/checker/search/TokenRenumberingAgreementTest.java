@@ -27,7 +27,7 @@ class TokenRenumberingAgreementTest {
      * states exact, 238,060 renumbered, both OK with the same witnesses).
      */
     private static final Set<String> SLOW_ON_MIXED_BIG = Set.of("correct", "outbox-outside-transaction", "release-ignores-token",
-            // issue 20's variants: mixed-big has none of their hazards, so each is searched as the reference logic there
+            // the lease, settle and timing variants: mixed-big has none of their hazards, so each is searched as the reference logic there
             "renewal-by-owner", "renewal-ignores-expiry", "app-clock-expiry", "cursor-by-sequence");
 
     @Test

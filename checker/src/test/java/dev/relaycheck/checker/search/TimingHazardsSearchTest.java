@@ -25,12 +25,12 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 20's hazards 3 to 5 searched exhaustively: the reference counts of the three new scenarios (pinned
+ * Lease renewal, clock skew and commit visibility searched exhaustively: the reference counts of the three new scenarios (pinned
  * here; every older scenario's count is pinned where it was and unchanged), each new variant caught naming its
  * invariant with a shortest counterexample, the packed engine agreeing with the readable model on them, and the variants
  * searched as the reference logic where their hazard is off taking exactly the reference logic's steps.
  */
-class LaterHazardsSearchTest {
+class TimingHazardsSearchTest {
 
     private static SearchResult bfs(RelayLogic logic, Scenario s, int threads, Engine engine) {
         return new BreadthFirstSearch(1_000_000, 8, threads, engine, Tokens.AUTO, Progress.NONE).search(logic, s);

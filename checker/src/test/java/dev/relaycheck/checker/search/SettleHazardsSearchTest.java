@@ -15,12 +15,12 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 20's hazards 1, 2 and 6 under the exhaustive explorer: each new reference scenario passes the correct
+ * Dedup retention, ack scope and unmatched settles under the exhaustive explorer: each new reference scenario passes the correct
  * logic with its required witnesses reached (so it is not vacuous), on pinned counts, and catches its variants
  * with the invariant each names; the scenarios of DESIGN.md keep their counts (ExhaustiveSearchTest and the
  * packed agreement tests pin those).
  */
-class RetentionAckScopeSettleSearchTest {
+class SettleHazardsSearchTest {
 
     private static SearchResult search(RelayLogic logic, Scenario s, int threads) {
         return new BreadthFirstSearch(1_000_000, 8, threads, Progress.NONE).search(logic, s);

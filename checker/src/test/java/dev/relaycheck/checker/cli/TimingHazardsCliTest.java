@@ -14,11 +14,11 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 20's hazards through the real CLI in a child process: explore finds each, the printed replay line
+ * The lease, settle and timing hazards through the real CLI in a child process: explore finds each, the printed replay line
  * (with the skews the search chose, for clock skew) reproduces it, users' logics compiled here are judged,
  * and the packed engine's fallback is noted.
  */
-class LaterHazardsCliTest {
+class TimingHazardsCliTest {
 
     @TempDir
     static Path dir;

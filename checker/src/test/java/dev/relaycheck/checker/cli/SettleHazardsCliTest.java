@@ -10,10 +10,10 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 20's hazards 1, 2 and 6 through the real CLI in a child JVM: a variant's counterexample (with the
+ * Dedup retention, ack scope and unmatched settles through the real CLI in a child JVM: a variant's counterexample (with the
  * consumer's Purge step) is printed and replays; the correct logic passes each new scenario, on the packed engine.
  */
-class HazardVariantsCliTest {
+class SettleHazardsCliTest {
     @TempDir
     Path dir;
 
