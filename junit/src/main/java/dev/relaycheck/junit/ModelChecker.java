@@ -4,14 +4,13 @@ import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.search.Judging;
 import dev.relaycheck.checker.search.Progress;
 import dev.relaycheck.checker.search.SearchResult;
-import dev.relaycheck.checker.UsageException;
-import dev.relaycheck.checker.cli.ScenarioFiles;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.ScenarioFiles;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -73,7 +72,7 @@ public final class ModelChecker {
         for (String s : namesOrFiles) {
             try {
                 scenarios.add(ScenarioFiles.resolve(s));
-            } catch (UsageException e) {
+            } catch (ScenarioFiles.BadScenario e) {
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
         }

@@ -1,6 +1,8 @@
 package dev.relaycheck.checker.cli;
 
+import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.ScenarioFiles;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -17,7 +19,16 @@ final class ScenarioOptions {
     ScenarioOverrides overrides = new ScenarioOverrides();
 
     List<Scenario> resolve(List<Scenario> defaults) {
-        List<Scenario> chosen = names.isEmpty() ? defaults : names.stream().map(ScenarioFiles::resolve).toList();
+        List<Scenario> chosen = names.isEmpty() ? defaults : names.stream().map(ScenarioOptions::scenario).toList();
         return chosen.stream().map(overrides::apply).toList();
+    }
+
+    /** What {@code -s} names (a shipped scenario or a scenario file); a bad one is a usage error. */
+    static Scenario scenario(String nameOrPath) {
+        try {
+            return ScenarioFiles.resolve(nameOrPath);
+        } catch (ScenarioFiles.BadScenario e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 }

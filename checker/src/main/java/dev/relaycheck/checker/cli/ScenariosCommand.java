@@ -67,7 +67,7 @@ final class ScenariosCommand implements Runnable {
     public void run() {
         PrintWriter out = spec.commandLine().getOut();
         if (show != null) {
-            Scenario s = overrides.apply(ScenarioFiles.resolve(show));
+            Scenario s = overrides.apply(ScenarioOptions.scenario(show));
             out.println("# relaycheck scenario file (format: 'relaycheck scenarios --help'); use it with -s FILE");
             out.print(ScenarioText.write(s));
             out.flush();

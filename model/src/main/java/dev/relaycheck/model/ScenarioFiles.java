@@ -1,9 +1,4 @@
-package dev.relaycheck.checker.cli;
-
-import dev.relaycheck.checker.UsageException;
-import dev.relaycheck.model.ReferenceScenarios;
-import dev.relaycheck.model.Scenario;
-import dev.relaycheck.model.ScenarioText;
+package dev.relaycheck.model;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +14,14 @@ public final class ScenarioFiles {
     private ScenarioFiles() {
     }
 
-    /** The shipped scenario of that name, or the scenario file at that path; a bad one is a one-line UsageException. */
+    /** A name that is neither a shipped scenario nor a readable scenario file: one line, for the user. */
+    public static final class BadScenario extends IllegalArgumentException {
+        BadScenario(String message) {
+            super(message);
+        }
+    }
+
+    /** The shipped scenario of that name, or the scenario file at that path; a bad one is a one-line BadScenario. */
     public static Scenario resolve(String nameOrPath) {
         Optional<Scenario> shipped = ReferenceScenarios.byName(nameOrPath);
         if (shipped.isPresent()) {
@@ -27,7 +29,7 @@ public final class ScenarioFiles {
         }
         Path file = Path.of(nameOrPath);
         if (!Files.isRegularFile(file)) {
-            throw new UsageException("unknown scenario '" + nameOrPath + "': neither a shipped one "
+            throw new BadScenario("unknown scenario '" + nameOrPath + "': neither a shipped one "
                     + ReferenceScenarios.all().stream().map(Scenario::name).toList() + " nor a scenario file");
         }
         return read(file);
@@ -39,17 +41,17 @@ public final class ScenarioFiles {
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException | java.io.UncheckedIOException e) {
-            throw new UsageException("cannot read scenario file " + file + ": " + e.getMessage());
+            throw new BadScenario("cannot read scenario file " + file + ": " + e.getMessage());
         }
         Scenario s;
         try {
             s = ScenarioText.parse(text, defaultName(file));
         } catch (ScenarioText.FormatException e) {
-            throw new UsageException(file + ":" + e.line() + ": " + e.getMessage());
+            throw new BadScenario(file + ":" + e.line() + ": " + e.getMessage());
         }
         Optional<Scenario> sameName = ReferenceScenarios.byName(s.name());
         if (sameName.isPresent() && !sameName.get().equals(s)) {
-            throw new UsageException(file + ":" + nameLine(text) + ": the name '" + s.name() + "' is a shipped scenario's, "
+            throw new BadScenario(file + ":" + nameLine(text) + ": the name '" + s.name() + "' is a shipped scenario's, "
                     + "but this file differs from it; give it a name of its own ('name my-scenario'), so no report "
                     + "passes it off as the shipped one");
         }
