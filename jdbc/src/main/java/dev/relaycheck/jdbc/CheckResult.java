@@ -1,5 +1,6 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.model.summary.SummaryRow;
 import java.util.List;
 
 /**
@@ -12,20 +13,20 @@ import java.util.List;
  * @param findings what the report draws: the relay under test's failures, and the finding that caught each broken
  *               variant
  */
-public record CheckResult(String check, List<CheckRow> rows, long runs, String report, List<SqlFinding> findings) {
+public record CheckResult(String check, List<SummaryRow> rows, long runs, String report, List<SqlFinding> findings) {
     public CheckResult {
         rows = rows.stream().sorted().toList();
         findings = List.copyOf(findings);
     }
 
     /** Without findings to draw. */
-    public CheckResult(String check, List<CheckRow> rows, long runs, String report) {
+    public CheckResult(String check, List<SummaryRow> rows, long runs, String report) {
         this(check, rows, runs, report, List.of());
     }
 
     /** Every correct target passed and every broken one was caught. */
     public boolean passed() {
-        return rows.stream().allMatch(CheckRow::ok);
+        return rows.stream().allMatch(SummaryRow::ok);
     }
 
     /** No row failed, but some are INCONCLUSIVE (a time limit ran out twice): neither a pass nor a failure. */
@@ -35,13 +36,13 @@ public record CheckResult(String check, List<CheckRow> rows, long runs, String r
 
     /** One line per row, for a console; the rows that failed come first, so a failure is not lost in the table. */
     public String summary() {
-        StringBuilder b = new StringBuilder(check + ": " + (passed() ? "PASS" : inconclusive() ? CheckRow.INCONCLUSIVE : "FAIL") + " (" + runs + " runs)\n");
+        StringBuilder b = new StringBuilder(check + ": " + (passed() ? "PASS" : inconclusive() ? SummaryRow.INCONCLUSIVE : "FAIL") + " (" + runs + " runs)\n");
         rows.stream().filter(r -> !r.ok()).forEach(r -> line(b, r));
-        rows.stream().filter(CheckRow::ok).forEach(r -> line(b, r));
+        rows.stream().filter(SummaryRow::ok).forEach(r -> line(b, r));
         return b.toString();
     }
 
-    private static void line(StringBuilder b, CheckRow r) {
+    private static void line(StringBuilder b, SummaryRow r) {
         b.append(String.format("  %-28s %-7s %s%n", r.target(), r.verdict(), r.detail()));
     }
 }

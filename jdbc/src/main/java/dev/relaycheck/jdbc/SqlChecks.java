@@ -10,6 +10,7 @@ import dev.relaycheck.jdbc.race.RaceConfig;
 import dev.relaycheck.jdbc.race.RaceHarness;
 import dev.relaycheck.jdbc.race.RaceResult;
 import dev.relaycheck.model.SplitMix64;
+import dev.relaycheck.model.summary.SummaryRow;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -71,7 +72,7 @@ public final class SqlChecks {
     public static CheckResult conformance(RelayUnderTest subject, DbTarget db, long baseSeed, int seeds, boolean controls,
                                           PrintStream progress, ConformanceShards shards) {
         try {
-            List<CheckRow> rows = new ArrayList<>();
+            List<SummaryRow> rows = new ArrayList<>();
             List<SqlFinding> findings = new ArrayList<>();
             StringBuilder report = new StringBuilder("SQL conformance on " + db.describe() + ": the explorer's random walks of the "
                     + "correct model (RandomSchedules.walk, length " + ConformanceCheck.SCHEDULE_LENGTH + ", seeds SplitMix64.derive("
@@ -99,7 +100,7 @@ public final class SqlChecks {
                         : main.detail() + "; conditional-update claim: " + cond.schedules() + " schedules, no divergence";
                 report.append(line("correct (conditional-update claim)", cond.firstFailure() == null ? "PASS" : "FAILED", cond));
             }
-            rows.add(CheckRow.of(CONFORMANCE, subject.id(), subject.expectCorrect(), verdict(subject.expectCorrect(), ok), detail
+            rows.add(SummaryRow.of(CONFORMANCE, subject.id(), subject.expectCorrect(), verdict(subject.expectCorrect(), ok), detail
                     + replaySuffix(main)));
             report.append("      SQL steps compared, by outcome: ").append(main.outcomeKinds()).append("\n")
                     .append("      witnesses reached: ").append(main.witnesses()).append("\n");
@@ -107,7 +108,7 @@ public final class SqlChecks {
                 VariantResult r = ConformanceCheck.run(RelayUnderTest.of(v), db, baseSeed, Math.max(seeds, CONTROL_SEEDS),
                         v.exposingScenario(), v.exposingSeeds(), null, shards);
                 runs += r.schedules();
-                rows.add(CheckRow.of(CONFORMANCE, v.id(), false, r.verdict(), r.detail()));
+                rows.add(SummaryRow.of(CONFORMANCE, v.id(), false, r.verdict(), r.detail()));
                 r.finding().ifPresent(findings::add);
                 report.append(line(v.id(), r.verdict(), r)).append("      SQL: ").append(v.statement()).append('\n');
                 if (r.replayLine() != null) {
@@ -155,7 +156,7 @@ public final class SqlChecks {
                                         PrintStream progress) {
         try {
             List<CrashCheck.TargetResult> results = CrashCheck.run(subject, db, workDir, roundsPerCutPoint, controls, progress);
-            List<CheckRow> rows = new ArrayList<>();
+            List<SummaryRow> rows = new ArrayList<>();
             List<SqlFinding> findings = new ArrayList<>();
             StringBuilder report = new StringBuilder("SQL crash-kill on " + db.describe() + ": a child JVM runs the relay "
                     + (db.dialect() == Dialect.H2 ? "on two H2 file databases (WRITE_DELAY=0)" : "against the server, which keeps running")
@@ -169,7 +170,7 @@ public final class SqlChecks {
                 boolean subjectRow = t.target().equals(subject.id());
                 String reproduce = subjectRow && !t.asExpected() ? t.rounds().stream().filter(r -> !r.clean()).findFirst()
                         .map(r -> "; replay: " + r.replayLine(db)).orElse("") : "";
-                rows.add(CheckRow.of(CRASH_KILL, t.target(), t.expectClean(), t.verdict(), t.detail() + reproduce));
+                rows.add(SummaryRow.of(CRASH_KILL, t.target(), t.expectClean(), t.verdict(), t.detail() + reproduce));
                 // the relay under test's failing rounds, the first of each cut point; a control's first catch
                 List<String> cutsDrawn = new ArrayList<>();
                 for (CrashRound r : t.rounds()) {
@@ -211,7 +212,7 @@ public final class SqlChecks {
     /** The same; without {@code controls} only the relay under test races. */
     public static CheckResult race(RelayUnderTest subject, DbTarget db, int rounds, long baseSeed, boolean controls, PrintStream progress) {
         try {
-            List<CheckRow> rows = new ArrayList<>();
+            List<SummaryRow> rows = new ArrayList<>();
             List<SqlFinding> findings = new ArrayList<>();
             StringBuilder report = new StringBuilder("SQL race on " + db.describe() + ": poller threads with their own connections, "
                     + "short leases, seeded stalls, lost acknowledgements, consumer rollbacks and crashes. Thread timing "
@@ -267,7 +268,7 @@ public final class SqlChecks {
                 runs += tried;
                 String detail = caught == null ? "not caught in " + tried + " races"
                         : caught.violations().get(0).invariant() + " (race seed " + caught.config().seed() + ")";
-                rows.add(CheckRow.of(RACE, v.id(), false, caught == null ? "ESCAPED" : "CAUGHT", detail));
+                rows.add(SummaryRow.of(RACE, v.id(), false, caught == null ? "ESCAPED" : "CAUGHT", detail));
                 if (caught != null) {
                     caught.finding(db).ifPresent(findings::add);
                 }
@@ -300,16 +301,16 @@ public final class SqlChecks {
                 && (deliversAndAcks || races.stream().mapToInt(RaceResult::duplicates).sum() > 0);
     }
 
-    private static CheckRow subjectRaceRow(RelayUnderTest subject, DbTarget db, List<RaceResult> races) {
+    private static SummaryRow subjectRaceRow(RelayUnderTest subject, DbTarget db, List<RaceResult> races) {
         String id = subject.id();
         for (RaceResult r : races) {
             if (!r.clean()) {
-                return CheckRow.of(RACE, id, true, "FAILED", r.violationsText() + " (race seed "
+                return SummaryRow.of(RACE, id, true, "FAILED", r.violationsText() + " (race seed "
                         + r.config().seed() + ", " + r.config().relay().spec().args() + (r.config().sharedDatabase() ? ", shared database" : "") + ")"
                         + (subject.expectCorrect() ? "; replay: " + r.replayLine(db) : ""));
             }
             if (r.errors() > 0) {
-                return CheckRow.of(RACE, id, true, "FAILED", r.errors() + " SQL errors, first: " + r.firstError());
+                return SummaryRow.of(RACE, id, true, "FAILED", r.errors() + " SQL errors, first: " + r.firstError());
             }
         }
         int reclaims = races.stream().mapToInt(RaceResult::reclaims).sum();
@@ -319,13 +320,13 @@ public final class SqlChecks {
         if (reclaims == 0 || (duplicates == 0 && !deliversAndAcks) || stale == 0) {
             // thread timing decides whether a race reaches them (more rounds than WITNESS_ROUNDS did not): the races proved
             // nothing, which says nothing against the relay either, so neither a pass nor a failure
-            return CheckRow.of(RACE, id, true, CheckRow.INCONCLUSIVE, "vacuous: the races never re-claimed a lease, "
+            return SummaryRow.of(RACE, id, true, SummaryRow.INCONCLUSIVE, "vacuous: the races never re-claimed a lease, "
                     + (deliversAndAcks ? "" : "absorbed a duplicate ") + "and refused a stale token (thread timing decides "
                     + "whether they do, and " + races.size() + " races did not: rerun with more --rounds)");
         }
         String unpromised = races.stream().flatMap(r -> r.unpromised().stream()).findFirst()
                 .map(v -> "; not promised, seen: " + v.invariant() + " (" + v.detail() + ")").orElse("");
-        return CheckRow.of(RACE, id, true, "PASS", races.size() + " races (" + (subject.traits().deliversAndAcks()
+        return SummaryRow.of(RACE, id, true, "PASS", races.size() + " races (" + (subject.traits().deliversAndAcks()
                 ? "one database: the handler may write through the relay's transaction" : "two databases, one shared database")
                 + (subject.spec().equals(RelaySpec.REFERENCE) ? ", conditional-update claim" : "") + "): every event DELIVERED once, one marker each, stock exact, one live lease per row, "
                 + "stale tokens refused" + unpromised);

@@ -15,6 +15,7 @@ import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.shard.Shard;
 import dev.relaycheck.model.shard.ShardFile;
+import dev.relaycheck.model.summary.SummaryRow;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -402,13 +403,13 @@ public final class SqlChecksCli {
             ran.add(r.check());
             Files.writeString(dir.resolve(files.get(r.check())), r.report() + "\n" + r.summary(), StandardCharsets.UTF_8);
         }
-        Map<String, CheckRow> rows = new TreeMap<>();
+        Map<String, SummaryRow> rows = new TreeMap<>();
         Path summary = dir.resolve("summary.tsv");
         if (Files.exists(summary)) {
             List<String> lines = Files.readAllLines(summary, StandardCharsets.UTF_8);
-            if (!lines.isEmpty() && lines.get(0).equals(CheckRow.HEADER)) {
+            if (!lines.isEmpty() && lines.get(0).equals(SummaryRow.HEADER)) {
                 for (String line : lines.subList(1, lines.size())) {
-                    CheckRow row = CheckRow.parse(line);
+                    SummaryRow row = SummaryRow.parse(line);
                     if (!ran.contains(row.check())) {
                         rows.put(row.check() + "\t" + row.target(), row);
                     }
@@ -416,8 +417,6 @@ public final class SqlChecksCli {
             }
         }
         results.forEach(r -> r.rows().forEach(row -> rows.put(row.check() + "\t" + row.target(), row)));
-        StringBuilder b = new StringBuilder(CheckRow.HEADER).append('\n');
-        rows.values().stream().sorted().forEach(row -> b.append(row.tsv()).append('\n'));
-        Files.writeString(summary, b.toString(), StandardCharsets.UTF_8);
+        Files.writeString(summary, SummaryRow.file(rows.values().stream().sorted().toList()), StandardCharsets.UTF_8);
     }
 }

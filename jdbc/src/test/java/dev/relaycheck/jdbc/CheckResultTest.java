@@ -1,5 +1,6 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.model.summary.SummaryRow;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -10,16 +11,16 @@ class CheckResultTest {
     @Test
     void theConsoleSummaryPutsWhatFailedFirstAndKeepsTheRestSorted() {
         CheckResult r = new CheckResult("sql-conformance", List.of(
-                CheckRow.of("sql-conformance", "ack-ignores-token", false, "CAUGHT", "STALE_ACK_REJECTED"),
-                CheckRow.of("sql-conformance", "my-relay.sql", true, "FAILED", "STALE_ACK_REJECTED; replay: ./relaycheck sql replay"),
-                CheckRow.of("sql-conformance", "aaa-escaped", false, "ESCAPED", "not caught"),
-                CheckRow.of("sql-conformance", "claim-ignores-lease", false, "CAUGHT", "SINGLE_LIVE_LEASE")), 4, "");
+                SummaryRow.of("sql-conformance", "ack-ignores-token", false, "CAUGHT", "STALE_ACK_REJECTED"),
+                SummaryRow.of("sql-conformance", "my-relay.sql", true, "FAILED", "STALE_ACK_REJECTED; replay: ./relaycheck sql replay"),
+                SummaryRow.of("sql-conformance", "aaa-escaped", false, "ESCAPED", "not caught"),
+                SummaryRow.of("sql-conformance", "claim-ignores-lease", false, "CAUGHT", "SINGLE_LIVE_LEASE")), 4, "");
         List<String> lines = r.summary().lines().toList();
         assertThat(lines).hasSize(5);
         assertThat(lines.get(0)).isEqualTo("sql-conformance: FAIL (4 runs)");
         assertThat(lines.subList(1, 5)).extracting(l -> l.trim().split("\\s+")[0])
                 .containsExactly("aaa-escaped", "my-relay.sql", "ack-ignores-token", "claim-ignores-lease");
-        assertThat(r.rows()).extracting(CheckRow::target) // the report files keep one sorted order
+        assertThat(r.rows()).extracting(SummaryRow::target) // the report files keep one sorted order
                 .containsExactly("aaa-escaped", "ack-ignores-token", "claim-ignores-lease", "my-relay.sql");
     }
 }

@@ -4,6 +4,7 @@ import dev.relaycheck.jdbc.crash.CrashCheck;
 import dev.relaycheck.jdbc.crash.CrashKill;
 import dev.relaycheck.jdbc.crash.CrashRound;
 import dev.relaycheck.jdbc.crash.CutPoint;
+import dev.relaycheck.model.summary.SummaryRow;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ class CrashKillTest {
     void correctRelayRecoversFromEveryKillAndEveryControlIsCaught() {
         CheckResult r = SqlChecks.crashKill(RelayUnderTest.of(SqlVariant.CORRECT), DbTarget.h2(), ROUNDS, Path.of("target", "crash-kill-test"), System.out);
         System.out.print(r.summary());
-        assertThat(r.rows()).extracting(CheckRow::target).containsExactlyInAnyOrder("correct", "marker-before-effect",
+        assertThat(r.rows()).extracting(SummaryRow::target).containsExactlyInAnyOrder("correct", "marker-before-effect",
                 "effect-before-marker", "ack-before-deliver", "no-dedup-marker", "outbox-outside-transaction",
                 CrashCheck.H2_WRITE_DELAY);
         assertThat(r.rows()).allSatisfy(row -> assertThat(row.ok()).as(row.tsv()).isTrue());
@@ -69,9 +70,9 @@ class CrashKillTest {
         assertThat(correct.timedOut()).startsWith("child did not report within 1 ms")
                 .contains("again on a second try: child did not report within 2 ms");
         CrashCheck.TargetResult subject = new CrashCheck.TargetResult("correct", true, List.of(correct));
-        assertThat(subject.verdict()).isEqualTo(CheckRow.INCONCLUSIVE);
+        assertThat(subject.verdict()).isEqualTo(SummaryRow.INCONCLUSIVE);
         assertThat(subject.detail()).contains("INCONCLUSIVE: child did not report within 1 ms");
-        CheckResult check = new CheckResult(SqlChecks.CRASH_KILL, List.of(CheckRow.of(SqlChecks.CRASH_KILL, "correct", true,
+        CheckResult check = new CheckResult(SqlChecks.CRASH_KILL, List.of(SummaryRow.of(SqlChecks.CRASH_KILL, "correct", true,
                 subject.verdict(), subject.detail())), 2, "");
         assertThat(check.passed()).isFalse();
         assertThat(check.inconclusive()).isTrue();
@@ -81,7 +82,7 @@ class CrashKillTest {
         CrashRound broken = tiny.round(RelayUnderTest.of(SqlVariant.MARKER_BEFORE_EFFECT), DbTarget.h2(), true,
                 CutPoint.AFTER_CONSUMER_COMMIT, 1, 1, "tiny-limit-control");
         CrashCheck.TargetResult control = new CrashCheck.TargetResult("marker-before-effect", false, List.of(broken));
-        assertThat(control.verdict()).isEqualTo(CheckRow.INCONCLUSIVE);
+        assertThat(control.verdict()).isEqualTo(SummaryRow.INCONCLUSIVE);
         assertThat(control.asExpected()).isFalse();
     }
 

@@ -1,5 +1,6 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.model.summary.SummaryRow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,7 +56,7 @@ class SqlChecksCliTest {
 
     @Test
     void conformanceWritesSortedSummaryAndKeepsOtherChecksRows(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve("summary.tsv"), CheckRow.HEADER + "\nsql-race\tcorrect\tPASS\tPASS\tearlier run\n"
+        Files.writeString(dir.resolve("summary.tsv"), SummaryRow.HEADER + "\nsql-race\tcorrect\tPASS\tPASS\tearlier run\n"
                 + "sql-conformance\tcorrect\tPASS\tFAILED\tstale row, replaced\n");
         int exit = run("conformance", "--seeds", "1", "--seed", "5", "--out", dir.toString());
         List<String> lines = Files.readAllLines(dir.resolve("summary.tsv"), StandardCharsets.UTF_8);

@@ -1,5 +1,7 @@
 package dev.relaycheck.lincheck;
 
+import dev.relaycheck.model.summary.SummaryRow;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -14,8 +16,6 @@ import java.util.List;
  * the budget and the JVM: no timestamps, no timings.
  */
 public final class ResultFiles {
-    public static final String SUMMARY_HEADER = "check\ttarget\texpect\tverdict\tdetail";
-
     private final Path dir;
 
     public ResultFiles(Path dir) {
@@ -104,14 +104,13 @@ public final class ResultFiles {
 
     /** Writes summary.tsv: one row per result, sorted by check then target. */
     public Path writeSummary(List<CheckResult> results) {
-        StringBuilder b = new StringBuilder(SUMMARY_HEADER).append('\n');
-        results.stream()
+        String text = SummaryRow.file(results.stream()
                 .sorted(Comparator.comparing(CheckResult::check).thenComparing(CheckResult::target))
-                .forEach(r -> b.append(String.join("\t", r.check(), r.target(), r.expect(), r.verdict(), r.detail())).append('\n'));
+                .map(r -> new SummaryRow(r.check(), r.target(), r.expect(), r.verdict(), r.detail())).toList());
         Path file = dir.resolve("summary.tsv");
         try {
             Files.createDirectories(dir);
-            Files.writeString(file, b.toString(), StandardCharsets.UTF_8);
+            Files.writeString(file, text, StandardCharsets.UTF_8);
             return file;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);

@@ -70,7 +70,7 @@ class NegativeControlsTest {
     void reportsAreWrittenWhereAPersonLooks() throws Exception {
         List<String> tsv = Files.readAllLines(OUT.resolve(Reports.SUMMARY_TSV), StandardCharsets.UTF_8);
         assertThat(tsv.get(0)).isEqualTo("check\ttarget\texpect\tverdict\tdetail");
-        assertThat(tsv.subList(1, tsv.size())).isEqualTo(verdicts.stream().map(Verdict::tsv).toList());
+        assertThat(tsv.subList(1, tsv.size())).isEqualTo(verdicts.stream().map(v -> v.row().tsv()).toList());
         assertThat(OUT.resolve("index.html")).exists();
         assertThat(Files.readAllLines(OUT.resolve(Reports.OUTCOMES_TSV), StandardCharsets.UTF_8).get(0))
                 .isEqualTo(Reports.OUTCOMES_HEADER);

@@ -1,6 +1,7 @@
 package dev.relaycheck.checker.report;
 
 import dev.relaycheck.checker.UsageException;
+import dev.relaycheck.model.summary.SummaryRow;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -83,18 +84,20 @@ public record CheckerRows(String checker, String status, List<Row> rows, String 
         List<Row> rows = new ArrayList<>();
         try {
             List<String> lines = Files.readAllLines(tsv, StandardCharsets.UTF_8);
-            if (lines.isEmpty() || !lines.get(0).equals("check\ttarget\texpect\tverdict\tdetail")) {
+            if (lines.isEmpty() || !lines.get(0).equals(SummaryRow.HEADER)) {
                 throw new UsageException(tsv + " does not start with the summary.tsv header");
             }
             for (String line : lines.subList(1, lines.size())) {
                 if (line.isBlank()) {
                     continue;
                 }
-                String[] f = line.split("\t", -1);
-                if (f.length != 5) {
+                SummaryRow r;
+                try {
+                    r = SummaryRow.parse(line);
+                } catch (IllegalArgumentException e) {
                     throw new UsageException(tsv + ": a row needs 5 tab-separated fields: " + line);
                 }
-                rows.add(new Row(f[0], f[1], f[2], f[3], f[4]));
+                rows.add(new Row(r.check(), r.target(), r.expect(), r.verdict(), r.detail()));
             }
         } catch (IOException e) {
             return new CheckerRows(checker, "FAIL", List.of(), note + "; cannot read " + tsv + ": " + e.getMessage(), link);

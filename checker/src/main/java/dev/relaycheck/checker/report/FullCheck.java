@@ -6,7 +6,7 @@ import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.checker.harness.HarnessJvm;
 import dev.relaycheck.checker.harness.UserClasses;
 import dev.relaycheck.jdbc.CheckResult;
-import dev.relaycheck.jdbc.CheckRow;
+import dev.relaycheck.model.summary.SummaryRow;
 import dev.relaycheck.jdbc.DbTarget;
 import dev.relaycheck.jdbc.Dialect;
 import dev.relaycheck.jdbc.RelaySpec;
@@ -421,12 +421,11 @@ public final class FullCheck {
                 column + "/sql-conformance.txt");
         try {
             Files.createDirectories(out);
-            StringBuilder tsv = new StringBuilder(CheckRow.HEADER).append('\n');
             for (CheckResult r : results) {
                 Files.writeString(out.resolve(r.check() + ".txt"), r.report(), StandardCharsets.UTF_8);
             }
-            results.forEach(r -> r.rows().forEach(row -> tsv.append(row.tsv()).append('\n')));
-            Files.writeString(out.resolve("summary.tsv"), tsv.toString(), StandardCharsets.UTF_8);
+            Files.writeString(out.resolve("summary.tsv"), SummaryRow.file(results.stream().flatMap(r -> r.rows().stream()).toList()),
+                    StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,6 +1,6 @@
 package dev.relaycheck.jdbc.crash;
 
-import dev.relaycheck.jdbc.CheckRow;
+import dev.relaycheck.model.summary.SummaryRow;
 import dev.relaycheck.jdbc.DbTarget;
 import dev.relaycheck.jdbc.Dialect;
 import dev.relaycheck.jdbc.RelayUnderTest;
@@ -64,10 +64,10 @@ public final class CrashCheck {
 
         public String verdict() {
             if (notApplicable != null) {
-                return CheckRow.NOT_APPLICABLE;
+                return SummaryRow.NOT_APPLICABLE;
             }
             if (inconclusive()) {
-                return CheckRow.INCONCLUSIVE;
+                return SummaryRow.INCONCLUSIVE;
             }
             if (expectClean) {
                 return asExpected() ? "PASS" : "FAILED";

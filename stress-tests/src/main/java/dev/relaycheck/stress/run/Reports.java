@@ -1,5 +1,6 @@
 package dev.relaycheck.stress.run;
 
+import dev.relaycheck.model.summary.SummaryRow;
 import org.openjdk.jcstress.infra.runners.TestList;
 
 import java.io.IOException;
@@ -21,7 +22,6 @@ import java.util.TreeMap;
  */
 public final class Reports {
     public static final String SUMMARY_TSV = "summary.tsv";
-    public static final String TSV_HEADER = "check\ttarget\texpect\tverdict\tdetail";
     public static final String OUTCOMES_TSV = "outcomes.tsv";
     public static final String OUTCOMES_HEADER = "test\toutcome\tcount\tgrade\tdescription";
 
@@ -36,9 +36,7 @@ public final class Reports {
     }
 
     public static void writeSummaryTsv(Path out, List<Verdict> rows) throws IOException {
-        StringBuilder sb = new StringBuilder(TSV_HEADER).append('\n');
-        rows.forEach(v -> sb.append(v.tsv()).append('\n'));
-        Files.writeString(out.resolve(SUMMARY_TSV), sb.toString(), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve(SUMMARY_TSV), SummaryRow.file(rows.stream().map(Verdict::row).toList()), StandardCharsets.UTF_8);
     }
 
     /** One row per outcome of each test, tests by name ({@code Harness.Variant}), outcomes by id. */

@@ -1,5 +1,7 @@
 package dev.relaycheck.stress.run;
 
+import dev.relaycheck.model.summary.SummaryRow;
+
 /**
  * One row of summary.tsv.
  *
@@ -27,7 +29,8 @@ public record Verdict(String check, String target, String expect, String verdict
         return verdict.equals(INCONCLUSIVE);
     }
 
-    public String tsv() {
-        return String.join("\t", check, target, expect, verdict, detail);
+    /** This verdict as its line of summary.tsv. */
+    public SummaryRow row() {
+        return new SummaryRow(check, target, expect, verdict, detail);
     }
 }

@@ -1,10 +1,13 @@
-package dev.relaycheck.jdbc;
+package dev.relaycheck.model.summary;
+
+import java.util.List;
 
 /**
- * One line of {@code summary.tsv}: {@code check target expect verdict detail}.
+ * One line of a checker's {@code summary.tsv}: {@code check target expect verdict detail}, the one format every
+ * harness (jcstress, Lincheck, the SQL checks) writes and the main job reads.
  *
- * @param check   sql-conformance, sql-race or sql-crash-kill
- * @param target  {@code correct}, a catalogue variant id, or {@code h2-default-write-delay}
+ * @param check   the check, e.g. sql-conformance, linearizability-stress or a jcstress harness
+ * @param target  {@code correct}, a catalogue variant id, or a named setting such as {@code h2-default-write-delay}
  * @param expect  PASS (correct) or CATCH (broken)
  * @param verdict PASS, CAUGHT, ESCAPED (broken, not caught), FAILED (correct, failed), N/A (the control has no
  *                counterpart on this database; the detail says why) or INCONCLUSIVE (only a time limit, passed twice
@@ -12,17 +15,17 @@ package dev.relaycheck.jdbc;
  *                neither a pass nor a failure)
  * @param detail  the invariant or problem, and where to reproduce it; no tabs or newlines
  */
-public record CheckRow(String check, String target, String expect, String verdict, String detail) implements Comparable<CheckRow> {
+public record SummaryRow(String check, String target, String expect, String verdict, String detail) implements Comparable<SummaryRow> {
     public static final String HEADER = "check\ttarget\texpect\tverdict\tdetail";
     public static final String NOT_APPLICABLE = "N/A";
     public static final String INCONCLUSIVE = "INCONCLUSIVE";
 
-    public CheckRow {
+    public SummaryRow {
         detail = detail.replaceAll("[\\t\\r\\n]+", " ");
     }
 
-    public static CheckRow of(String check, String target, boolean correct, String verdict, String detail) {
-        return new CheckRow(check, target, correct ? "PASS" : "CATCH", verdict, detail);
+    public static SummaryRow of(String check, String target, boolean correct, String verdict, String detail) {
+        return new SummaryRow(check, target, correct ? "PASS" : "CATCH", verdict, detail);
     }
 
     public boolean ok() {
@@ -38,16 +41,23 @@ public record CheckRow(String check, String target, String expect, String verdic
         return String.join("\t", check, target, expect, verdict, detail);
     }
 
-    public static CheckRow parse(String line) {
+    /** The whole file: the header, then {@code rows} in the order given, each on its line. */
+    public static String file(List<SummaryRow> rows) {
+        StringBuilder b = new StringBuilder(HEADER).append('\n');
+        rows.forEach(r -> b.append(r.tsv()).append('\n'));
+        return b.toString();
+    }
+
+    public static SummaryRow parse(String line) {
         String[] f = line.split("\t", -1);
         if (f.length != 5) {
             throw new IllegalArgumentException("not a summary row: " + line);
         }
-        return new CheckRow(f[0], f[1], f[2], f[3], f[4]);
+        return new SummaryRow(f[0], f[1], f[2], f[3], f[4]);
     }
 
     @Override
-    public int compareTo(CheckRow o) {
+    public int compareTo(SummaryRow o) {
         int c = check.compareTo(o.check);
         return c != 0 ? c : target.compareTo(o.target);
     }
