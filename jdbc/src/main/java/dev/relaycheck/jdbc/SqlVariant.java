@@ -162,7 +162,7 @@ public enum SqlVariant {
     /**
      * The lease, settle and timing mistakes and the outbox cleanup: each shows only in a scenario with its hazard ({@link
      * #exposingScenario}: overlapping producers, renewals, skew, a batch acked mid-way, an unmatched settle, a late
-     * redelivery, a cleanup job running), which DESIGN.md's scenarios never exercise; a check that runs only those cannot use them as negative controls.
+     * redelivery, a cleanup job running), which the first scenarios never exercise; a check that runs only those cannot use them as negative controls.
      */
     public boolean needsItsOwnScenario() {
         return ordinal() >= CURSOR_BY_SEQUENCE.ordinal();

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The reference case on H2 (DESIGN.md section 1): EVENT-61 takes 4 of SKU-29 (stock 10); the consumer
+ * The reference case on H2 (docs/model.md): EVENT-61 takes 4 of SKU-29 (stock 10); the consumer
  * commits, the acknowledgement is lost, the row is re-claimed after its lease expires, the redelivery is
  * answered DUPLICATE, the second poller's fenced acknowledgement lands. Final: DELIVERED, one marker, stock
  * 6. Checked with plain SQL on the tables, and step for step against the model.

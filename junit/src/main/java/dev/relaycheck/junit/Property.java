@@ -52,7 +52,7 @@ public enum Property {
 
     /** The catalogue variants that must break it, in catalogue order. */
     public List<RelayLogic> negativeControls() {
-        // the mistakes that exist as a logic and as an SQL edit alike (DESIGN.md's catalogue), so one list serves a
+        // the mistakes that exist as a logic and as an SQL edit alike (the first catalogue), so one list serves a
         // logic and a SQL relay; the lease, settle and timing hazards need scenarios and steps of their own that these properties do not run
         return LogicCatalogue.variants().stream()
                 .filter(v -> v.expectedViolation().map(invariants::contains).orElse(false))

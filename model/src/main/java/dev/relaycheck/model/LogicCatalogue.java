@@ -28,7 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The correct logic and the catalogue of broken variants, in DESIGN.md's numbering. */
+/** The correct logic and the catalogue of broken variants, in the numbering of docs/catalogue.md. */
 public final class LogicCatalogue {
     private LogicCatalogue() {
     }

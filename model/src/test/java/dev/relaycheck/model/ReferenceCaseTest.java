@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** DESIGN.md's reference case: EVENT-61, 4 units of SKU-29, stock 10, the acknowledgement lost. */
+/** the reference case (docs/model.md): EVENT-61, 4 units of SKU-29, stock 10, the acknowledgement lost. */
 class ReferenceCaseTest {
 
     @Test

@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Dedup retention, ack scope and unmatched settles under the exhaustive explorer: each new reference scenario passes the correct
  * logic with its required witnesses reached (so it is not vacuous), on pinned counts, and catches its variants
- * with the invariant each names; the scenarios of DESIGN.md keep their counts (ExhaustiveSearchTest and the
+ * with the invariant each names; the first scenarios keep their counts (ExhaustiveSearchTest and the
  * packed agreement tests pin those).
  */
 class SettleHazardsSearchTest {
@@ -70,7 +70,7 @@ class SettleHazardsSearchTest {
 
     @Test
     void retentionVariantsAreAlsoCaughtInTheEvent61Case() {
-        // EVENT-61 (DESIGN.md's reference case) with a retention policy: the lost ack's redelivery outlives the marker
+        // EVENT-61 (the reference case (docs/model.md)) with a retention policy: the lost ack's redelivery outlives the marker
         for (String id : List.of("purge-at-ack", "retention-shorter-than-redelivery")) {
             SearchResult r = search(LogicCatalogue.byId(id).orElseThrow(), ReferenceScenarios.event61LostAck(), 1);
             assertThat(r.counterexample().orElseThrow().invariant()).as(id).isEqualTo(Invariant.EFFECT_AT_MOST_ONCE);

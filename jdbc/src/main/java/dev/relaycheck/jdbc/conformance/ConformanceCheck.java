@@ -178,7 +178,7 @@ public final class ConformanceCheck {
             Witness.LATE_REDELIVERY);
 
     /**
-     * The witnesses the SQL relay can show: those of DESIGN.md, and a late commit (the producer's real
+     * The witnesses the SQL relay can show: those of the first scenarios, and a late commit (the producer's real
      * transactions commit out of sequence order), a renewal taken or refused, an ack mid-batch, an unmatched ack or
      * release, a redelivery absorbed by a marker older than a lease, a poller whose clock is off; and a delivered row
      * the relay's cleanup job deleted.
@@ -244,7 +244,7 @@ public final class ConformanceCheck {
     /** Seeds of each issue-20 scenario at least (see {@link #seedsOf}). */
     static final int LATER_HAZARD_SEEDS = 16;
 
-    /** DESIGN.md's witnesses, which every older scenario reaches within a few walks. */
+    /** The first scenarios' witnesses, which every older scenario reaches within a few walks. */
     private static final Set<Witness> ORIGINAL_WITNESSES = EnumSet.range(Witness.STALE_ACK, Witness.DELIVERY_RETRIED);
 
     /** Schedules a run of {@code seeds} seeds drives for {@code relay} (no scenario tried first). */
