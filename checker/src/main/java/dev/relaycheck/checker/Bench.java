@@ -195,7 +195,7 @@ public final class Bench {
 
                 Expansion is unpacking each state, listing its steps, applying each, checking the invariants, packing
                 and fingerprinting each successor, and the healing runs; the visited set is adding the fingerprint of
-                every successor not known to be stored (52% of soak's; its time a transition is over all of them);
+                every successor not known to be stored (its time a transition is over all of them);
                 numbering is giving the new states their numbers and storing them in the tree and the
                 next level; other is the threads' time in none of these (waiting for each other, summing the
                 tallies, turning levels over, progress lines). Each figure is thread time summed over the threads,
@@ -203,62 +203,8 @@ public final class Bench {
 
                 ## What limits it
 
-                The packed engine keeps a state as a few 64-bit words (3 for soak), expands it in an int scratch with
-                a journal of the slots each step writes (apply, pack the change, undo), and fingerprints the words.
-                Timed alone on a level of 64 Ki soak states (in cache, the fastest of 200 passes), a state cost
-                about 55 ns to unpack (42 since each field is taken on its own, not by shifting a word along), 40 to
-                list its steps, 200 to apply and undo its 5.7 steps with their packing (before the search stopped
-                taking the steps it knows about, below: it now takes 2.75 a state), and 50 to buffer its
-                successors; the fingerprints hide in the rest; a healing run costs about 500 ns (7 steps on
-                average), one state in 8. Copying the scratch for each step instead of keeping a journal was no
-                faster. A reference written per step costs far more than it looks: storing the successor's buffer
-                in a field and clearing it after each step ran G1's write barrier 95 million times a search, and
-                with two threads the expansion's median went from 12.5 to 9.3 thread seconds once the field was
-                written only when the buffer changes (8 interleaved runs each).
-
-                The visited set is what falls off as the search grows: past a few million states the set (hundreds
-                of MiB for soak) is far outside the caches, so each lookup is a miss to main memory; compare soak's
-                first 3 M states with all of it. So the search looks up only what it must. A state u reached from s
-                by step b, then step a, where a commutes with b (by their footprints, neither writes a part of the
-                state the other reads or writes) and s lists a before b, leads where s's successor by a leads by b;
-                that successor was found before u and expanded before it, so u's successor by a was looked up
-                already, and the search only counts it. That spares 42% of soak's 95 million lookups (and every
-                count and output stays the same: 212 explore outputs compared byte for byte). On one thread the
-                visited set's time fell from 4.47 to 3.08 s and the expansion's rose from 6.62 to 7.29 (the
-                footprints), the search's median from 11.81 to 11.11 s (6 interleaved runs each). Nor does the
-                search take such a step: a reads nothing b writes, so it shows in u what it showed in s, and each
-                state keeps, with the step that found it, what the steps before that one showed in its parent (its
-                route). That took the expansion's median from 7.51 to 6.44 s and the search's from 11.91 to 10.46
-                (8 interleaved runs each). The route also knows where some crashes lead: after a step that wrote
-                only a busy poller's slots (a duplicate delivery, a stale acknowledgement), its crash leads where
-                the crash from the parent led, and so on through steps touching nothing of that poller. That
-                counts 5.8 million more transitions without taking them, 46 million in all. With the faster
-                unpacking it took the fastest of 16 interleaved runs from 9.86 to 9.42 s, and the visited set's
-                from 2.86 to 2.61, though the medians moved less than the noise (10.34 against 10.29).
-                Touching a batch of slots before probing them lets the misses overlap, and huge pages spare the TLB
-                (in a microbenchmark, grouping a batch by region of the table to spare it further measured the
-                same, 23 to 25 ns a lookup). Growing the set costs little in itself (0.1 s to rehash into 256 MiB
-                that was used before), but memory the process has not touched before is slow to come by on a
-                virtual machine (here a fresh 256 MiB array took 0.3 to 0.75 s), and a set sized for soak from the
-                start (an experiment: a search cannot know its size) ran soak about 1.2 s faster on one thread. A
-                set at most 60% full instead of 70% measured no faster. Checking each level's successors against
-                sorted runs instead of a hash table (delayed duplicate detection, as disk-based model checkers do)
-                was slower in a replay of soak-sized levels: 67 to 89 ns a successor against 42 to 54.
-
-                With two threads the search runs as a pipeline: the visited set's two shards take a chunk of 64 Ki
-                states' successors while the next chunk is expanded in 64 parts, each task going to whichever thread
-                is free, shards dealt out among the parts so that one thread tends to add (mostly waiting on main
-                memory) while the other expands; then both number the chunk's new states. The threads meet twice a
-                chunk and spin, not park, between. Chunks of 2 to 256 Ki states measured no faster than 64 Ki. At
-                each meeting a thread waits for the last task the other took, so the parts are short: with 8 parts a
-                chunk (about 4 ms each) the threads waited about a second of thread time a search, with 64 (about
-                half a millisecond) 0.42 s, and the search's median fell from 6.99 to 6.47 s (3 interleaved runs
-                each; an earlier trial, when the visited set's tasks were twice as long, found no difference). Run
-                side by side, the two cores slow each other (they share memory bandwidth and, it seems, more of
-                their host): in 22 bench runs on 2026-11-30 a state's expansion cost up to 62% more thread time on
-                two threads than on one, which the table above shows for this run; and in some runs the host slows
-                even one thread by a third (in ten bench runs of this code, two expanded a state in 430 and 469 ns
-                against 340 to 362 in the other eight).
+                What limits the packed engine's speed, and what each optimisation spares, is in docs/performance.md
+                and docs/engine.md; this page holds only what this run measured.
                 """);
         return b.toString();
     }

@@ -85,18 +85,16 @@ public final class BreadthFirstSearch {
 
     /**
      * Parts of a chunk per thread: enough that a thread done early finds work left, and that the last part
-     * taken is short, for the other thread waits for it. On soak's two threads, 32 (about half a millisecond a
-     * part) left the threads waiting 0.42 thread seconds a search against 0.98 with 4, and the median search
-     * took 6.47 s against 6.99 (3 interleaved runs each, 16 in between on both counts).
+     * taken is short, for the other thread waits for it (on soak, about half a millisecond a part; bench measures
+     * the waiting).
      */
     private static final int PARTS_PER_THREAD = 32;
 
     /**
      * A pipeline step with less work than this, in frontier states (those expanded and those whose successors
      * are added), runs on one thread: the threads meet at the end of every step, and a member descheduled on a
-     * loaded machine holds the others for its time slice, so small levels ran slower on two threads than on
-     * one (mixed-big 1.12 s against 0.46, soak's first 3 M states 4.28 against 3.54, at load 1 to 3). A readable
-     * state costs about 40 times a packed one.
+     * loaded machine holds the others for its time slice, so small levels run slower on two threads than on
+     * one. A readable state costs far more than a packed one, hence the smaller threshold.
      */
     private static final int PACKED_ALONE_BELOW = 1 << 14;
     private static final int READABLE_ALONE_BELOW = 1 << 9;
