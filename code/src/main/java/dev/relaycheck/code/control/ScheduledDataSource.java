@@ -8,12 +8,9 @@ import net.ttddyy.dsproxy.listener.QueryExecutionListener;
 import net.ttddyy.dsproxy.support.ProxyDataSourceBuilder;
 
 import javax.sql.DataSource;
-import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.List;
-import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
 /**
@@ -209,7 +206,7 @@ public final class ScheduledDataSource {
     }
 
     /** Real connections, each recorded with its database session. */
-    private record Physical(Participant participant, LockWaits lockWaits, Opener opener) implements DataSource {
+    private record Physical(Participant participant, LockWaits lockWaits, Opener opener) implements ConnectionSource {
         @Override
         public Connection getConnection() throws SQLException {
             if (participant.crashed()) {
@@ -222,44 +219,6 @@ public final class ScheduledDataSource {
             }
             return (Connection) java.lang.reflect.Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[]{Connection.class},
                     new Pooled(participant, c));
-        }
-
-        @Override
-        public Connection getConnection(String username, String password) throws SQLException {
-            return getConnection();
-        }
-
-        @Override
-        public PrintWriter getLogWriter() {
-            return null;
-        }
-
-        @Override
-        public void setLogWriter(PrintWriter out) {
-        }
-
-        @Override
-        public void setLoginTimeout(int seconds) {
-        }
-
-        @Override
-        public int getLoginTimeout() {
-            return 0;
-        }
-
-        @Override
-        public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-            throw new SQLFeatureNotSupportedException();
-        }
-
-        @Override
-        public <T> T unwrap(Class<T> iface) throws SQLException {
-            throw new SQLException("not a wrapper");
-        }
-
-        @Override
-        public boolean isWrapperFor(Class<?> iface) {
-            return false;
         }
     }
 }
