@@ -6,7 +6,7 @@ import dev.relaycheck.checker.replay.Counterexample;
 import dev.relaycheck.checker.search.SearchResult;
 
 import dev.relaycheck.model.Invariant;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
 

@@ -6,7 +6,7 @@ import dev.relaycheck.checker.search.Progress;
 import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Invariant;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;

@@ -1,7 +1,7 @@
 package dev.relaycheck.junit;
 
 import dev.relaycheck.model.Invariant;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 
 import java.util.EnumSet;

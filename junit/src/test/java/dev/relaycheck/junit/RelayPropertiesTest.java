@@ -48,7 +48,7 @@ class RelayPropertiesTest {
     /** A check of one property judges that property: another property's violation neither fails it nor hides it. */
     @Test
     void aCheckOfOnePropertyJudgesThatPropertyAlone() {
-        dev.relaycheck.model.RelayLogic unordered = dev.relaycheck.model.LogicCatalogue.byId("no-head-of-aggregate").orElseThrow();
+        dev.relaycheck.model.RelayLogic unordered = dev.relaycheck.model.catalogue.LogicCatalogue.byId("no-head-of-aggregate").orElseThrow();
         LogicProperties checked = RelayProperties.assertThat(unordered).rejectsStaleAcks().deliversEachEffectOnce();
         assertThat(checked.results()).extracting(PropertyResult::passed).containsExactly(true, true);
         assertThatThrownBy(() -> RelayProperties.assertThat(unordered).keepsAggregateOrder())

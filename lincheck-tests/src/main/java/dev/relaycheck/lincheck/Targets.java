@@ -1,7 +1,7 @@
 package dev.relaycheck.lincheck;
 
 import dev.relaycheck.model.Invariant;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.store.CheckThenActClaimStore;
 import dev.relaycheck.model.store.CheckThenInsertDedupStore;

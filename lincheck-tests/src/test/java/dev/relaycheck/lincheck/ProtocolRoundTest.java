@@ -2,7 +2,7 @@ package dev.relaycheck.lincheck;
 
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.Invariant;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.store.ConcurrentRelayStore;
 import dev.relaycheck.model.store.RelayStore;

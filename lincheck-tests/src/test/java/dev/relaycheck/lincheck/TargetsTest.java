@@ -1,7 +1,7 @@
 package dev.relaycheck.lincheck;
 
 import dev.relaycheck.lincheck.StoreDomain.EventId;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.SplitMix64;
 import dev.relaycheck.model.store.ConcurrentRelayStore;

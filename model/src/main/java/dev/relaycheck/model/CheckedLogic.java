@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -26,15 +25,12 @@ import java.util.stream.Collectors;
  * wrong answer to a new question makes a violation would stop the search before the old one is re-asked. So
  * the searches end with {@link #recheck()}, which asks every remembered question once more.
  *
- * <p>The shipped logics are known to be pure and skip the check ({@link #of} returns them as they are), so the
+ * <p>The {@link Shipped} logics are known to be pure and skip the check ({@link #of} returns them as they are), so the
  * reference counts and speed stay as they were.
  */
 public final class CheckedLogic implements RelayLogic {
     /** Questions remembered at most; past it a first answer is still asked twice, but not remembered. */
     static final int MEMORY_BOUND = 1 << 18;
-
-    private static final Set<Class<?>> SHIPPED = LogicCatalogue.all().stream().map(Object::getClass)
-            .collect(Collectors.toUnmodifiableSet());
 
     private final RelayLogic delegate;
     // looked up while searching; iterated only by recheck, which reports the least of all it finds
@@ -44,9 +40,9 @@ public final class CheckedLogic implements RelayLogic {
         this.delegate = delegate;
     }
 
-    /** The logic checked: a shipped logic (by exact class) or an already checked one as it is, else wrapped. */
+    /** The logic checked: a {@link Shipped} logic (by exact class: the annotation is not inherited) or an already checked one as it is, else wrapped. */
     public static RelayLogic of(RelayLogic logic) {
-        if (logic instanceof CheckedLogic || SHIPPED.contains(logic.getClass())) {
+        if (logic instanceof CheckedLogic || logic.getClass().isAnnotationPresent(Shipped.class)) {
             return logic;
         }
         return new CheckedLogic(logic);

@@ -7,6 +7,7 @@ import java.util.List;
  * aggregate. Every claim issues a token above every earlier one. Acks and releases are fenced by token
  * alone (not by time). The consumer dedups by event id, marker and effect in one transaction.
  */
+@Shipped
 public class CorrectRelayLogic implements RelayLogic {
 
     public static final String ID = "correct";

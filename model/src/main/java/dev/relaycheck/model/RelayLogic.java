@@ -7,7 +7,7 @@ import java.util.OptionalInt;
 /**
  * The lease and consumer logic under test: every decision a relay makes, as pure functions. The model
  * executes the transactions; the logic decides what they do. {@link CorrectRelayLogic} is the reference;
- * every variant in {@link LogicCatalogue} changes one decision; a user checks their own relay by
+ * every variant in the catalogue (docs/catalogue.md) changes one decision; a user checks their own relay by
  * implementing this interface (usually by extending {@link CorrectRelayLogic}) and pointing relaycheck at
  * the class.
  *

@@ -1,5 +1,6 @@
 package dev.relaycheck.model;
 
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

@@ -1,5 +1,6 @@
 package dev.relaycheck.model;
 
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.relaycheck.model;
 
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.variants.BrokenVariant;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.jdbc.SqlVariant;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 
 import java.util.ArrayList;

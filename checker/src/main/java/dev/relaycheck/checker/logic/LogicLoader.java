@@ -3,7 +3,7 @@ package dev.relaycheck.checker.logic;
 import dev.relaycheck.checker.UsageException;
 
 import dev.relaycheck.model.CheckedLogic;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.UserClassLoader;
 

@@ -6,7 +6,7 @@ import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.checker.logic.LogicFault;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Invariants;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayState;

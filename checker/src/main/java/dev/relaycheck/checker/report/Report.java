@@ -6,7 +6,7 @@ import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.jdbc.SqlFinding;
 import dev.relaycheck.model.CorrectRelayLogic;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 
 import java.util.ArrayList;

@@ -10,7 +10,7 @@ import dev.relaycheck.model.variants.BrokenVariant;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.LogicFailure;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.RelayState;

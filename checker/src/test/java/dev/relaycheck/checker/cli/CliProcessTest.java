@@ -153,7 +153,7 @@ class CliProcessTest {
         ChildCli.Run r = ChildCli.run(dir, "check", "--only", "model", "-s", "stale-ack-after-expiry", "-s", "event-61-lost-ack");
         // two scenarios do not catch every variant: the run fails, which does not matter here
         assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.VIOLATION);
-        int searches = 2 * (1 + dev.relaycheck.model.LogicCatalogue.variants().size()); // the correct logic and each variant
+        int searches = 2 * (1 + dev.relaycheck.model.catalogue.LogicCatalogue.variants().size()); // the correct logic and each variant
         assertThat(r.err()).contains("[model] 0 of " + searches + " searches, 0s elapsed (correct on stale-ack-after-expiry)")
                 .containsPattern("\\[model] " + searches + " of " + searches + " searches, \\d+(m\\d\\d)?s elapsed\n");
         assertThat(r.out()).doesNotContain(" elapsed");

@@ -4,7 +4,7 @@ import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.search.BreadthFirstSearch.Engine;
 import dev.relaycheck.checker.search.Progress;
 import dev.relaycheck.checker.search.SearchResult;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;

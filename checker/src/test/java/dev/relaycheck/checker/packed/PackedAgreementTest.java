@@ -10,7 +10,7 @@ import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.model.CorrectRelayLogic;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.Invariants;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;

@@ -7,7 +7,7 @@ import dev.relaycheck.checker.search.BreadthFirstSearch.Engine;
 import dev.relaycheck.checker.search.Progress;
 import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.model.Invariants;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;

@@ -5,7 +5,7 @@ import dev.relaycheck.checker.search.Progress;
 import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.checker.Verdict;
 
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.ScenarioText;

@@ -2,7 +2,7 @@ package dev.relaycheck.checker.report;
 
 import dev.relaycheck.checker.ModelCheck;
 import dev.relaycheck.checker.Verdict;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

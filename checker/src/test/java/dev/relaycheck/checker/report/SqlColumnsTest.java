@@ -3,7 +3,7 @@ package dev.relaycheck.checker.report;
 import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.ModelCheck;
 import dev.relaycheck.checker.search.Progress;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import org.junit.jupiter.api.Test;
 

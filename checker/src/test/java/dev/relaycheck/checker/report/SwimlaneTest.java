@@ -2,7 +2,7 @@ package dev.relaycheck.checker.report;
 
 import dev.relaycheck.checker.replay.Counterexample;
 import dev.relaycheck.jdbc.SqlFinding;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.RelayState;

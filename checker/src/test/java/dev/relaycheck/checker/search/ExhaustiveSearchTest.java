@@ -5,7 +5,7 @@ import dev.relaycheck.checker.Judge;
 import dev.relaycheck.checker.trace.TraceFormatter;
 
 import dev.relaycheck.model.Invariant;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;

@@ -87,7 +87,7 @@ class LivenessSearchTest {
         }
         // a safety violation is still a shortest one: the healing failure waits for the search to end
         SearchResult safety = new BreadthFirstSearch(BreadthFirstSearch.HEAP_BOUND, 1, Progress.NONE)
-                .search(dev.relaycheck.model.LogicCatalogue.byId("ack-ignores-token").orElseThrow(),
+                .search(dev.relaycheck.model.catalogue.LogicCatalogue.byId("ack-ignores-token").orElseThrow(),
                         ReferenceScenarios.staleAckAfterExpiry());
         assertThat(safety.counterexample().orElseThrow().invariant()).isEqualTo(Invariant.STALE_ACK_REJECTED);
     }

@@ -11,7 +11,7 @@ import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.checker.walk.RandomScheduler;
 import dev.relaycheck.checker.walk.WalkSearch;
 import dev.relaycheck.model.CorrectRelayLogic;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.LogicError;
 import dev.relaycheck.model.OutboxRow;
 import dev.relaycheck.model.ReferenceScenarios;

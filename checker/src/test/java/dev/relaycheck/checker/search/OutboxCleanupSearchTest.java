@@ -8,7 +8,7 @@ import dev.relaycheck.checker.replay.Replayer;
 import dev.relaycheck.checker.search.BreadthFirstSearch.Engine;
 import dev.relaycheck.checker.search.BreadthFirstSearch.Tokens;
 import dev.relaycheck.model.Invariant;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;

@@ -2,7 +2,7 @@ package dev.relaycheck.checker.search;
 
 import dev.relaycheck.checker.search.BreadthFirstSearch.Engine;
 import dev.relaycheck.checker.search.BreadthFirstSearch.Tokens;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;

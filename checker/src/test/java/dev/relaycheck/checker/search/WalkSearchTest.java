@@ -9,7 +9,7 @@ import dev.relaycheck.checker.walk.PctScheduler;
 import dev.relaycheck.checker.walk.RandomScheduler;
 import dev.relaycheck.checker.walk.WalkSearch;
 import dev.relaycheck.model.Invariant;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;

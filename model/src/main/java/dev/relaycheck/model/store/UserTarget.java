@@ -1,7 +1,7 @@
 package dev.relaycheck.model.store;
 
 import dev.relaycheck.model.Event;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.UserClassLoader;
 

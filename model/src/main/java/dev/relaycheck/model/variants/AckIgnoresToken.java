@@ -3,6 +3,7 @@ package dev.relaycheck.model.variants;
 import dev.relaycheck.model.*;
 
 /** Catalogue: ack matches the row by event id alone, ignoring the fencing token */
+@Shipped
 public final class AckIgnoresToken extends BrokenVariant {
     public AckIgnoresToken() {
         super("ack-ignores-token", "ack matches the row by event id alone, ignoring the fencing token", Invariant.STALE_ACK_REJECTED);

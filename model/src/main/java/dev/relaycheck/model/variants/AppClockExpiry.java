@@ -8,6 +8,7 @@ import java.util.List;
  * Catalogue: lease expiry written and judged on each poller's own clock. Under clock skew a poller whose clock
  * runs ahead finds a lease expired that is live on the database's clock (and on its owner's), and takes it.
  */
+@Shipped
 public final class AppClockExpiry extends BrokenVariant {
     public AppClockExpiry() {
         super("app-clock-expiry", "lease expiry is written and judged on the poller's own clock (lease_expiry = :appNow + "

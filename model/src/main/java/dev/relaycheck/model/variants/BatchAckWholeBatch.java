@@ -3,6 +3,7 @@ package dev.relaycheck.model.variants;
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.OutboxRow;
+import dev.relaycheck.model.Shipped;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +15,7 @@ import java.util.List;
  * Rows of the batch not yet delivered are DELIVERED with no effect; a crash (or a failed publish that is
  * swallowed) then loses them for good.
  */
+@Shipped
 public final class BatchAckWholeBatch extends BrokenVariant {
     public BatchAckWholeBatch() {
         super("batch-ack-whole-batch", "the ack marks every row of the poller's batch DELIVERED (fenced by each row's "

@@ -5,6 +5,7 @@ import dev.relaycheck.model.*;
 import java.util.List;
 
 /** Catalogue: claim takes PENDING rows even when another poller holds an unexpired lease */
+@Shipped
 public final class ClaimIgnoresLease extends BrokenVariant {
     public ClaimIgnoresLease() {
         super("claim-ignores-lease", "claim takes PENDING rows even when another poller holds an unexpired lease", Invariant.SINGLE_LIVE_LEASE);

@@ -3,6 +3,7 @@ package dev.relaycheck.model.variants;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.OutboxRow;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.Shipped;
 
 /**
  * Catalogue: the outbox cleanup job deletes the rows a poller is working on as well as the delivered ones. Spring
@@ -11,6 +12,7 @@ import dev.relaycheck.model.Scenario;
  * running is gone, so if that listener fails (or its process dies) nothing is left to resubmit and the event is lost.
  * 2.1.0 deletes only {@code STATUS = 'COMPLETED'}, as the reference logic's cleanup does.
  */
+@Shipped
 public final class CleanupDeletesInFlight extends BrokenVariant {
     public CleanupDeletesInFlight() {
         super("cleanup-deletes-in-flight", "the outbox cleanup deletes leased (in-flight) rows as well as DELIVERED ones, "

@@ -7,6 +7,7 @@ import dev.relaycheck.model.*;
  * transaction inserts the row, not when it commits, so with overlapping producers a row can become visible
  * after a row with a later sequence was read: the cursor has passed it, and no read ever returns it.
  */
+@Shipped
 public final class CursorBySequence extends BrokenVariant {
     public CursorBySequence() {
         super("cursor-by-sequence", "the relay reads rows after the last sequence it saw (WHERE seq > :cursor): sequences "

@@ -1,6 +1,7 @@
 package dev.relaycheck.model.variants;
 
 import dev.relaycheck.model.Invariant;
+import dev.relaycheck.model.Shipped;
 
 /**
  * Catalogue: a stale worker's complete or release matches no row (its lease was taken
@@ -10,6 +11,7 @@ import dev.relaycheck.model.Invariant;
  * wipes the live lease of the poller that took the row over, so a third poller can claim it while the second
  * still works on it.
  */
+@Shipped
 public final class IgnoresSettleResult extends BrokenVariant {
     public IgnoresSettleResult() {
         super("ignores-settle-result", "the poller ignores whether its ack or release matched a row, believes it did, "

@@ -1,6 +1,7 @@
 package dev.relaycheck.model.variants;
 
 import dev.relaycheck.model.Invariant;
+import dev.relaycheck.model.Shipped;
 
 import java.util.OptionalInt;
 
@@ -10,6 +11,7 @@ import java.util.OptionalInt;
  * grows, so a job deletes "processed" entries, here at once; the relay's lost ack then redelivers the event
  * and, with its marker gone, the consumer applies it a second time.
  */
+@Shipped
 public final class PurgeAtAck extends BrokenVariant {
     public PurgeAtAck() {
         super("purge-at-ack", "the consumer's inbox cleanup purges a dedup marker as soon as the event is handled (zero "

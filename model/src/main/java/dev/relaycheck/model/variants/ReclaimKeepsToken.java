@@ -3,6 +3,7 @@ package dev.relaycheck.model.variants;
 import dev.relaycheck.model.*;
 
 /** Catalogue: a re-claim after expiry keeps the old fencing token instead of issuing a new one */
+@Shipped
 public final class ReclaimKeepsToken extends BrokenVariant {
     public ReclaimKeepsToken() {
         super("reclaim-keeps-token", "a re-claim after expiry keeps the old fencing token instead of issuing a new one", Invariant.STALE_ACK_REJECTED);

@@ -7,6 +7,7 @@ import dev.relaycheck.model.*;
  * name), shared by every worker thread of a node and by containers started with one host name, so the model's
  * pollers count as one owner: a stalled worker's renewal matches the lease another worker took over.
  */
+@Shipped
 public final class RenewalByOwner extends BrokenVariant {
     public RenewalByOwner() {
         super("renewal-by-owner", "the heartbeat renews by owner name only (WHERE id = ? AND lease_owner = :node AND "

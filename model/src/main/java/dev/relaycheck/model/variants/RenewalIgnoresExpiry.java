@@ -8,6 +8,7 @@ import dev.relaycheck.model.*;
  * lapsed owner, should it wake, still believes it holds it. (Fenced by token, a missing expiry re-check alone is
  * harmless: a lapsed lease nobody re-claimed still belongs to the renewer; {@code RenewalTest} shows it.)
  */
+@Shipped
 public final class RenewalIgnoresExpiry extends BrokenVariant {
     public RenewalIgnoresExpiry() {
         super("renewal-ignores-expiry", "the heartbeat renews by owner name without re-checking expiry (WHERE id = ? AND "

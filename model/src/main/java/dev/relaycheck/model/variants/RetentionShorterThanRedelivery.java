@@ -1,6 +1,7 @@
 package dev.relaycheck.model.variants;
 
 import dev.relaycheck.model.Invariant;
+import dev.relaycheck.model.Shipped;
 
 import java.util.OptionalInt;
 
@@ -12,6 +13,7 @@ import java.util.OptionalInt;
  * than the broker's or relay's redelivery window, the redelivery outlives the marker. {@code relaycheck
  * config} computes that window for real settings.
  */
+@Shipped
 public final class RetentionShorterThanRedelivery extends BrokenVariant {
     public RetentionShorterThanRedelivery() {
         super("retention-shorter-than-redelivery", "dedup markers are purged after one lease, but a redelivery can come "

@@ -3,7 +3,7 @@ package dev.relaycheck.model.store;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.Invariants;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RowStatus;
 import dev.relaycheck.model.Scenario;

@@ -1,7 +1,7 @@
 package dev.relaycheck.stress.run;
 
 import dev.relaycheck.model.CorrectRelayLogic;
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.relaycheck.stress.support;
 
-import dev.relaycheck.model.LogicCatalogue;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 
 /** Looks up catalogue logic by id once per harness class (states are built millions of times). */

@@ -56,7 +56,7 @@ class UserSelectionTest {
             import java.util.*;
             public class %1$s extends dev.relaycheck.model.store.ConcurrentRelayStore {
                 public %1$s(List<Event> events, Map<String, Integer> stock, int leaseTicks) {
-                    super(dev.relaycheck.model.LogicCatalogue.correct(), events, stock, leaseTicks);
+                    super(dev.relaycheck.model.catalogue.LogicCatalogue.correct(), events, stock, leaseTicks);
                 }
                 @Override public Optional<RelayState> snapshot() { return %2$s; }
             }

@@ -1,5 +1,7 @@
-package dev.relaycheck.model;
+package dev.relaycheck.model.catalogue;
 
+import dev.relaycheck.model.CorrectRelayLogic;
+import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.variants.AckBeforeDeliver;
 import dev.relaycheck.model.variants.AckIgnoresToken;
 import dev.relaycheck.model.variants.BatchAckWholeBatch;
