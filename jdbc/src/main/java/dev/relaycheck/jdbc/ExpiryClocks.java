@@ -47,6 +47,6 @@ public final class ExpiryClocks {
             rows.add(same ? row.withLease(new Lease(row.lease().owner(), w.token(), w.expiry(), w.clockSkew())) : row);
         }
         return new RelayState(s.clock(), s.lastToken(), rows, s.businessWrites(), s.consumer(), s.pollers(), s.producer(),
-                s.faults(), s.hazards());
+                s.faults(), s.surroundings());
     }
 }

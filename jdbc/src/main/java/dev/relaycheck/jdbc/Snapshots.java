@@ -3,7 +3,7 @@ package dev.relaycheck.jdbc;
 import dev.relaycheck.jdbc.adapter.OutboxSnapshot;
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.model.ConsumerState;
-import dev.relaycheck.model.HazardState;
+import dev.relaycheck.model.Surroundings;
 import dev.relaycheck.model.PollerState;
 import dev.relaycheck.model.ProducerState;
 import dev.relaycheck.model.RelayState;
@@ -34,14 +34,14 @@ public final class Snapshots {
     }
 
     public static RelayState read(Connection outbox, Connection consumer, RelayAdapter relay, Local local) {
-        return read(outbox, consumer, relay, local, HazardState.NONE);
+        return read(outbox, consumer, relay, local, Surroundings.NONE);
     }
 
     /**
-     * The same, with the part of the later hazards that lives outside the tables ({@code hazards}: the producers'
+     * The same, with the part of the state's surroundings that lives outside the tables ({@code hazards}: the producers'
      * open transactions, a cursor relay's cursor and the rows it passed over).
      */
-    public static RelayState read(Connection outbox, Connection consumer, RelayAdapter relay, Local local, HazardState hazards) {
+    public static RelayState read(Connection outbox, Connection consumer, RelayAdapter relay, Local local, Surroundings hazards) {
         return read(outbox, consumer, relay, local, hazards, Dedup.UNDATED);
     }
 
@@ -55,12 +55,12 @@ public final class Snapshots {
     }
 
     /** The same, reading the consumer's markers as {@code dedup} says. */
-    public static RelayState read(Connection outbox, Connection consumer, RelayAdapter relay, Local local, HazardState hazards,
+    public static RelayState read(Connection outbox, Connection consumer, RelayAdapter relay, Local local, Surroundings hazards,
                                   Dedup dedup) {
         try {
             OutboxSnapshot snap = relay.snapshot(outbox);
             RelayState s = new RelayState(local.clock(), snap.lastToken(), snap.rows(), businessWrites(outbox),
-                    consumerState(consumer, dedup), local.pollers(), local.producer(), local.faults()).withHazards(hazards);
+                    consumerState(consumer, dedup), local.pollers(), local.producer(), local.faults()).withSurroundings(hazards);
             outbox.commit();
             consumer.commit();
             return s;

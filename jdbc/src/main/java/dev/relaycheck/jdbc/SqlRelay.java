@@ -2,7 +2,7 @@ package dev.relaycheck.jdbc;
 
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.model.Event;
-import dev.relaycheck.model.HazardState;
+import dev.relaycheck.model.Surroundings;
 import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.OutboxRow;
 import dev.relaycheck.model.PollerState;
@@ -299,7 +299,7 @@ public final class SqlRelay implements AutoCloseable {
             cleanupJob.snapshot(cleanupConnection).rows().forEach(r -> left.add(r.id()));
             cleanupConnection.commit();
             List<OutboxRow> deleted = before.stream().filter(r -> !left.contains(r.id())).toList();
-            deleted.forEach(r -> cleanedUp.put(r.id(), HazardState.asDeleted(r)));
+            deleted.forEach(r -> cleanedUp.put(r.id(), Surroundings.asDeleted(r)));
             return new Action(new Step.Cleanup(), new Outcome.CleanedUp(deleted, clock));
         } catch (SQLException ex) {
             throw Tx.rollbackAndWrap(cleanupConnection, "outbox cleanup", ex);
@@ -328,7 +328,7 @@ public final class SqlRelay implements AutoCloseable {
     /** The whole state, rebuilt from the tables plus what lives outside them. */
     public RelayState snapshot() {
         List<PollerState> states = pollers.stream().map(SqlPoller::state).toList();
-        HazardState hazards = new HazardState(renewals, skews, producer.inFlight(), keepsCursor() ? cursor.value() : 0, passedOver,
+        Surroundings hazards = new Surroundings(renewals, skews, producer.inFlight(), keepsCursor() ? cursor.value() : 0, passedOver,
                 cleanedUp);
         return expiryClocks.applyTo(Snapshots.read(observeOutbox, observeConsumer, observer,
                 new Snapshots.Local(clock, states, producer.state(), faults), hazards, new Snapshots.Dedup(datesMarkers(), purged)));

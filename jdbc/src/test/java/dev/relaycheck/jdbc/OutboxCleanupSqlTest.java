@@ -30,7 +30,7 @@ class OutboxCleanupSqlTest {
         assertThat(reference.outcomes().get(4)).hasToString("CLEANED_UP at t=0: deleted E1:DELIVERED");
         assertThat(reference.last()).isEqualTo(new Outcome.Released("E2", 2));
         assertThat(reference.end().row("E1")).isEmpty();
-        assertThat(reference.end().hazards().cleanedUp()).containsOnlyKeys("E1");
+        assertThat(reference.end().surroundings().cleanedUp()).containsOnlyKeys("E1");
 
         Run purge = SqlHazardRuns.byHand(SqlVariant.CLEANUP_DELETES_IN_FLIGHT, db, ReferenceScenarios.outboxCleanup(), PURGE_IN_FLIGHT);
         assertThat(purge.outcomes().get(4)).hasToString("CLEANED_UP at t=0: deleted E1:DELIVERED, E2:PENDING[p1/t2/exp2]");

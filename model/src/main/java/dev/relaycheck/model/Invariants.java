@@ -236,7 +236,7 @@ public final class Invariants {
                 out.add(new Violation(Invariant.NO_LOST_EVENT, r.id() + " is DELIVERED but its effect was never applied"));
             }
         }
-        for (Map.Entry<String, String> deleted : s.hazards().cleanedUp().entrySet()) {
+        for (Map.Entry<String, String> deleted : s.surroundings().cleanedUp().entrySet()) {
             String id = deleted.getKey();
             if (s.consumer().effectCount(id) == 0 && !s.held(id)) {
                 out.add(new Violation(Invariant.NO_LOST_EVENT, id + " was deleted by the outbox cleanup (Cleanup) while "
@@ -250,11 +250,11 @@ public final class Invariants {
      * cursor passed its sequence will never be read, so the relay has lost it (a watermark skip).
      */
     private static void noEventPassedOver(Scenario scenario, RelayState s, List<Violation> out) {
-        for (String id : s.hazards().passedOver()) {
+        for (String id : s.surroundings().passedOver()) {
             OutboxRow r = s.row(id).orElse(null);
             if (r != null && r.isPending() && s.consumer().effectCount(id) == 0) {
                 out.add(new Violation(Invariant.NO_LOST_EVENT, id + " (seq " + r.event().seq()
-                        + ") committed after the relay's cursor had passed seq " + s.hazards().cursor()
+                        + ") committed after the relay's cursor had passed seq " + s.surroundings().cursor()
                         + ": the relay will never read it, and its effect was never applied"));
             }
         }
@@ -263,7 +263,7 @@ public final class Invariants {
     private static void produceAtomic(RelayState s, List<Violation> out) {
         TreeSet<String> inOutbox = new TreeSet<>();
         s.rows().forEach(r -> inOutbox.add(r.id()));
-        inOutbox.addAll(s.hazards().cleanedUp().keySet()); // committed with its business write, deleted since
+        inOutbox.addAll(s.surroundings().cleanedUp().keySet()); // committed with its business write, deleted since
         for (String id : s.businessWrites()) {
             if (!inOutbox.contains(id)) {
                 out.add(new Violation(Invariant.PRODUCE_ATOMIC, id + " has a committed business write but no outbox row"));
@@ -305,14 +305,14 @@ public final class Invariants {
      */
     public static boolean isComplete(Scenario scenario, RelayState s, boolean exactlyOnce) {
         if (s.producer().next() < scenario.events().size() || s.producer().businessOnly()
-                || !s.hazards().inFlight().isEmpty()) {
+                || !s.surroundings().inFlight().isEmpty()) {
             return false;
         }
         for (String id : s.businessWrites()) {
             OutboxRow row = s.row(id).orElse(null);
             int effects = s.consumer().effectCount(id);
             // a row the cleanup deleted is done once its effect is applied (by the poller that held it, if need be)
-            boolean settled = row == null ? s.hazards().cleanedUp().containsKey(id) : row.status() == RowStatus.DELIVERED;
+            boolean settled = row == null ? s.surroundings().cleanedUp().containsKey(id) : row.status() == RowStatus.DELIVERED;
             if (!settled || (exactlyOnce ? effects != 1 : effects < 1)) {
                 return false;
             }
@@ -324,14 +324,14 @@ public final class Invariants {
     public static String whyIncomplete(Scenario scenario, RelayState s) {
         List<String> reasons = new ArrayList<>();
         if (s.producer().next() < scenario.events().size() || s.producer().businessOnly()
-                || !s.hazards().inFlight().isEmpty()) {
+                || !s.surroundings().inFlight().isEmpty()) {
             reasons.add("the producer has not finished");
         }
         for (String id : s.businessWrites()) {
             OutboxRow row = s.row(id).orElse(null);
             int effects = s.consumer().effectCount(id);
             if (row == null) {
-                String deleted = s.hazards().cleanedUp().get(id);
+                String deleted = s.surroundings().cleanedUp().get(id);
                 if (deleted == null) {
                     reasons.add(id + " has no outbox row");
                 } else if (effects != 1) {

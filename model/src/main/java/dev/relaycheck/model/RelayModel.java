@@ -176,12 +176,12 @@ public final class RelayModel {
 
     /** In a scenario with clock skew, the pollers whose skew the search has not chosen yet. */
     private boolean skewsToChoose(RelayState s) {
-        return scenario.maxSkew() > 0 && s.hazards().skews().size() < scenario.pollers().size();
+        return scenario.maxSkew() > 0 && s.surroundings().skews().size() < scenario.pollers().size();
     }
 
     /** One step per skew the next poller's clock may have, in [-maxSkew, maxSkew]. */
     private void addSkewSteps(RelayState s, List<Step> steps) {
-        String name = scenario.pollers().get(s.hazards().skews().size());
+        String name = scenario.pollers().get(s.surroundings().skews().size());
         for (int v = -scenario.maxSkew(); v <= scenario.maxSkew(); v++) {
             steps.add(new Skew(name, v));
         }
@@ -190,7 +190,7 @@ public final class RelayModel {
     /** A poller working on the head of its batch may renew its lease while renewals are left. */
     private void addRenewal(RelayState s, int i, List<Step> steps) {
         PollerState p = s.poller(i);
-        if ((p.phase() == Phase.TO_DELIVER || p.phase() == Phase.TO_ACK) && s.hazards().renewals() < scenario.maxRenewals()) {
+        if ((p.phase() == Phase.TO_DELIVER || p.phase() == Phase.TO_ACK) && s.surroundings().renewals() < scenario.maxRenewals()) {
             steps.add(new Renew(scenario.pollers().get(i), p.head().eventId(), p.head().token()));
         }
     }
@@ -202,7 +202,7 @@ public final class RelayModel {
 
     /** The clock poller {@code i} reads now. */
     private int pollerClock(RelayState s, int i) {
-        return s.hazards().pollerClock(i, s.clock());
+        return s.surroundings().pollerClock(i, s.clock());
     }
 
     private void addProducerSteps(RelayState s, List<Step> steps) {
@@ -211,7 +211,7 @@ public final class RelayModel {
             if (p.next() < scenario.events().size()) {
                 steps.add(new Begin(scenario.events().get(p.next()).id()));
             }
-            s.hazards().inFlight().forEach(e -> steps.add(new Commit(e.id())));
+            s.surroundings().inFlight().forEach(e -> steps.add(new Commit(e.id())));
             return;
         }
         if (p.next() >= scenario.events().size()) {
@@ -295,11 +295,11 @@ public final class RelayModel {
         } else if (step instanceof Renew r) {
             return renew(s, scenario.pollerIndex(r.poller()));
         } else if (step instanceof Skew k) {
-            return new StepResult(s.withHazards(s.hazards().withSkew(k.skew())), new Outcome.Skewed(k.poller(), k.skew()));
+            return new StepResult(s.withSurroundings(s.surroundings().withSkew(k.skew())), new Outcome.Skewed(k.poller(), k.skew()));
         } else if (step instanceof Begin b) {
             Event e = scenario.event(b.eventId());
             return new StepResult(s.withProducer(new ProducerState(s.producer().next() + 1, false))
-                    .withHazards(s.hazards().begun(e)), new Outcome.Begun(e.id(), e.seq()));
+                    .withSurroundings(s.surroundings().begun(e)), new Outcome.Begun(e.id(), e.seq()));
         } else if (step instanceof Commit c) {
             return RelayTransactions.commit(logic, s, scenario.event(c.eventId()));
         }
@@ -412,11 +412,11 @@ public final class RelayModel {
         if (logic.cursorRule() == RelayLogic.CursorRule.NONE || !scenario.producersOverlap() || claimed.isEmpty()) {
             return r;
         }
-        int highest = r.state().hazards().cursor();
+        int highest = r.state().surroundings().cursor();
         for (String id : claimed) {
             highest = Math.max(highest, scenario.event(id).seq());
         }
-        return new StepResult(r.state().withHazards(r.state().hazards().withCursor(highest)), r.outcome());
+        return new StepResult(r.state().withSurroundings(r.state().surroundings().withCursor(highest)), r.outcome());
     }
 
     /** A renewal; refused, the poller knows it lost the lease and gives up its batch (as after a lost ack). */

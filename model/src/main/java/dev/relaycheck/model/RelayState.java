@@ -19,8 +19,9 @@ import java.util.TreeSet;
  * @param pollers        local state of each poller, in the scenario's poller order
  * @param producer       the producing service
  * @param faults         faults spent so far (each kind is bounded by the scenario)
- * @param hazards        renewals spent, clock skews, in-flight producer transactions and a cursor relay's cursor
- *                       ({@link HazardState#NONE} in every scenario without those hazards)
+ * @param surroundings   what surrounds the rows and pollers: renewals spent, clock skews, in-flight producer
+ *                       transactions, a cursor relay's cursor, the cleanup's deletions ({@link Surroundings#NONE} in
+ *                       every scenario without renewals, skew, open producers, a cursor or a cleanup)
  */
 public record RelayState(int clock,
                          long lastToken,
@@ -30,7 +31,7 @@ public record RelayState(int clock,
                          List<PollerState> pollers,
                          ProducerState producer,
                          FaultCounts faults,
-                         HazardState hazards) {
+                         Surroundings surroundings) {
 
     /** Faults spent so far. */
     public record FaultCounts(int crashes, int lostAcks, int deliverFails, int produceFails) {
@@ -53,14 +54,14 @@ public record RelayState(int clock,
         }
     }
 
-    /** A state without the later hazards' part ({@link HazardState#NONE}): what every store and older caller builds. */
+    /** A state with nothing around its rows and pollers ({@link Surroundings#NONE}): what every store builds. */
     public RelayState(int clock, long lastToken, List<OutboxRow> rows, SortedSet<String> businessWrites,
                       ConsumerState consumer, List<PollerState> pollers, ProducerState producer, FaultCounts faults) {
-        this(clock, lastToken, rows, businessWrites, consumer, pollers, producer, faults, HazardState.NONE);
+        this(clock, lastToken, rows, businessWrites, consumer, pollers, producer, faults, Surroundings.NONE);
     }
 
     public RelayState {
-        java.util.Objects.requireNonNull(hazards, "hazards");
+        java.util.Objects.requireNonNull(surroundings, "surroundings");
         rows = List.copyOf(rows);
         businessWrites = Sorted.copySet(businessWrites);
         pollers = List.copyOf(pollers);
@@ -99,7 +100,7 @@ public record RelayState(int clock,
     }
 
     RelayState withRows(List<OutboxRow> newRows) {
-        return new RelayState(clock, lastToken, newRows, businessWrites, consumer, pollers, producer, faults, hazards);
+        return new RelayState(clock, lastToken, newRows, businessWrites, consumer, pollers, producer, faults, surroundings);
     }
 
     RelayState withRow(OutboxRow row) {
@@ -126,38 +127,38 @@ public record RelayState(int clock,
     }
 
     RelayState withLastToken(long token) {
-        return new RelayState(clock, token, rows, businessWrites, consumer, pollers, producer, faults, hazards);
+        return new RelayState(clock, token, rows, businessWrites, consumer, pollers, producer, faults, surroundings);
     }
 
     RelayState withConsumer(ConsumerState c) {
-        return new RelayState(clock, lastToken, rows, businessWrites, c, pollers, producer, faults, hazards);
+        return new RelayState(clock, lastToken, rows, businessWrites, c, pollers, producer, faults, surroundings);
     }
 
     RelayState withPoller(int index, PollerState p) {
         return new RelayState(clock, lastToken, rows, businessWrites, consumer, Sorted.replace(pollers, index, p),
-                producer, faults, hazards);
+                producer, faults, surroundings);
     }
 
     RelayState withProducer(ProducerState p) {
-        return new RelayState(clock, lastToken, rows, businessWrites, consumer, pollers, p, faults, hazards);
+        return new RelayState(clock, lastToken, rows, businessWrites, consumer, pollers, p, faults, surroundings);
     }
 
     RelayState withBusinessWrite(String eventId) {
         TreeSet<String> copy = new TreeSet<>(businessWrites);
         copy.add(eventId);
-        return new RelayState(clock, lastToken, rows, copy, consumer, pollers, producer, faults, hazards);
+        return new RelayState(clock, lastToken, rows, copy, consumer, pollers, producer, faults, surroundings);
     }
 
     RelayState withFaults(FaultCounts f) {
-        return new RelayState(clock, lastToken, rows, businessWrites, consumer, pollers, producer, f, hazards);
+        return new RelayState(clock, lastToken, rows, businessWrites, consumer, pollers, producer, f, surroundings);
     }
 
     RelayState ticked() {
-        return new RelayState(clock + 1, lastToken, rows, businessWrites, consumer, pollers, producer, faults, hazards);
+        return new RelayState(clock + 1, lastToken, rows, businessWrites, consumer, pollers, producer, faults, surroundings);
     }
 
-    /** This state with the later hazards' part replaced. */
-    public RelayState withHazards(HazardState h) {
+    /** This state with its surroundings replaced. */
+    public RelayState withSurroundings(Surroundings h) {
         return new RelayState(clock, lastToken, rows, businessWrites, consumer, pollers, producer, faults, h);
     }
 
@@ -175,6 +176,6 @@ public record RelayState(int clock,
     /** A compact one-line rendering, used in traces. */
     public String describe() {
         return "t=" + clock + " tok=" + lastToken + " rows=" + rows + " markers=" + consumer.markers().keySet()
-                + " stock=" + consumer.stock() + " pollers=" + pollers + (hazards.isNone() ? "" : " " + hazards);
+                + " stock=" + consumer.stock() + " pollers=" + pollers + (surroundings.isNone() ? "" : " " + surroundings);
     }
 }

@@ -43,7 +43,7 @@ public final class RelayTransactions {
 
     /** Whether the relay's cursor lets it see {@code row} (always, for a relay that claims by status). */
     private static boolean cursorAdmits(RelayLogic logic, RelayState s, OutboxRow row) {
-        HazardState h = s.hazards();
+        Surroundings h = s.surroundings();
         return switch (logic.cursorRule()) {
             case NONE -> true;
             case AFTER_LAST_SEEN -> !h.passedOver().contains(row.id());
@@ -103,10 +103,10 @@ public final class RelayTransactions {
             int on = expiryClockSkew(logic, s.clock(), leaseTicks, pollerClock, expiry);
             Lease renewed = row.hasLease() ? new Lease(row.lease().owner(), row.lease().token(), expiry, on)
                     : new Lease(poller, token, expiry, on);
-            return new StepResult(s.withRow(row.withLease(renewed)).withHazards(s.hazards().renewed()),
+            return new StepResult(s.withRow(row.withLease(renewed)).withSurroundings(s.surroundings().renewed()),
                     new Outcome.Renewed(eventId, token, expiry));
         }
-        return new StepResult(s.withHazards(s.hazards().renewed()),
+        return new StepResult(s.withSurroundings(s.surroundings().renewed()),
                 new Outcome.RenewalRefused(eventId, token, currentToken(s, eventId), List.of()));
     }
 
@@ -119,9 +119,9 @@ public final class RelayTransactions {
         for (OutboxRow r : s.rows()) {
             late |= r.event().seq() > e.seq(); // a row with a later sequence is visible already
         }
-        boolean passed = logic.cursorRule() != RelayLogic.CursorRule.NONE && e.seq() <= s.hazards().cursor();
+        boolean passed = logic.cursorRule() != RelayLogic.CursorRule.NONE && e.seq() <= s.surroundings().cursor();
         RelayState next = produce(s, e).state();
-        return new StepResult(next.withHazards(next.hazards().committed(e.id(), passed)), new Outcome.Committed(e.id(), late));
+        return new StepResult(next.withSurroundings(next.surroundings().committed(e.id(), passed)), new Outcome.Committed(e.id(), late));
     }
 
     /** An atomic claim: select the claimable rows and lease them in one transaction. */
@@ -307,7 +307,7 @@ public final class RelayTransactions {
     /** The outbox cleanup job: deletes the rows the logic's purge takes, remembering each as it was. */
     public static StepResult cleanup(RelayLogic logic, RelayState s) {
         List<OutboxRow> taken = cleanupTakes(logic, s);
-        return new StepResult(s.withoutRows(taken).withHazards(s.hazards().cleanedUp(taken)),
+        return new StepResult(s.withoutRows(taken).withSurroundings(s.surroundings().cleanedUp(taken)),
                 new Outcome.CleanedUp(taken, s.clock()));
     }
 

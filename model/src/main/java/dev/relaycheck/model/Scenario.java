@@ -28,9 +28,9 @@ import java.util.SortedMap;
  * @param maxProduceFails    producer transaction failures allowed
  * @param producedDuringRun  false: the events are committed before the run starts; true: Produce steps commit them
  * @param requiredWitnesses  outcomes the scenario must reach for a check of it to count
- * @param hazardBounds       bounds of the later hazards (renewals, clock skew, overlapping producers) and how the
+ * @param hazardBounds       bounds of renewals, clock skew and overlapping producers, and how the
  *                           pollers' instance ids are given out;
- *                           {@link HazardBounds#NONE} leaves the world as it was before them
+ *                           {@link HazardBounds#NONE} for none of them
  */
 public record Scenario(String name,
                        String description,
@@ -154,7 +154,7 @@ public record Scenario(String name,
         return pollers.stream().filter(p -> !p.equals(poller) && instanceId(p).equals(id)).toList();
     }
 
-    /** A scenario without the later hazards ({@link HazardBounds#NONE}). */
+    /** A scenario without renewals, skew or overlapping producers ({@link HazardBounds#NONE}). */
     public Scenario(String name, String description, List<String> pollers, List<Event> events,
                     SortedMap<String, Integer> initialStock, int batch, int leaseTicks, TickBound tickBound,
                     int maxCrashes, int maxLostAcks, int maxDeliverFails, int maxProduceFails, boolean producedDuringRun,

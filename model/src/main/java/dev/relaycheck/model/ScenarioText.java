@@ -89,7 +89,7 @@ public final class ScenarioText {
         b.append("requires");
         s.requiredWitnesses().forEach(w -> b.append(' ').append(w));
         b.append('\n');
-        // the later hazards' keys only when set, so every scenario without them is written as it always was
+        // the keys of renewals, skew, producers and cleanup only when set, so every scenario without them is written as it always was
         if (s.maxRenewals() > 0) {
             b.append("renewals ").append(s.maxRenewals()).append('\n');
         }

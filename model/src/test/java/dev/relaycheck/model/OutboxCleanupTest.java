@@ -34,7 +34,7 @@ class OutboxCleanupTest {
         RelayState s = run.finalState();
         assertThat(s.row("E1")).isEmpty();
         assertThat(s.row("E2")).isPresent();
-        assertThat(s.hazards().cleanedUp()).containsOnlyKeys("E1");
+        assertThat(s.surroundings().cleanedUp()).containsOnlyKeys("E1");
         assertThat(Healing.check(m, s)).isEmpty();
     }
 
@@ -86,7 +86,7 @@ class OutboxCleanupTest {
         RelayModel without = new RelayModel(v, ReferenceScenarios.crashRestart());
         RelayState leased = ScheduleRunner.run(without, Schedules.of("Claim(p1)")).finalState();
         assertThat(without.enabled(leased)).noneMatch(s -> s instanceof Step.Cleanup);
-        assertThat(RelayState.initial(ReferenceScenarios.crashRestart()).hazards().isNone()).isTrue();
+        assertThat(RelayState.initial(ReferenceScenarios.crashRestart()).surroundings().isNone()).isTrue();
     }
 
     @Test

@@ -99,7 +99,7 @@ class TimingHazardsTest {
             RelayState s = model.apply(model.initial(), new Step.Skew("p1", -1)).state();
             assertThat(model.enabled(s)).containsExactly(new Step.Skew("p2", -1), new Step.Skew("p2", 0), new Step.Skew("p2", 1));
             s = model.apply(s, new Step.Skew("p2", 1)).state();
-            assertThat(s.hazards().skews()).containsExactly(-1, 1);
+            assertThat(s.surroundings().skews()).containsExactly(-1, 1);
             assertThat(model.enabled(s)).contains(new Step.Claim("p1")).noneMatch(x -> x instanceof Step.Skew);
         }
 

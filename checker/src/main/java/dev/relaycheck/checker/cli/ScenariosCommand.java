@@ -40,7 +40,7 @@ import java.io.PrintWriter;
                 "  produced-during-run B  true: Produce steps commit the events [false]",
                 "  requires W ...         witnesses the search must reach, else VACUOUS:",
                 "                         STALE_ACK DUPLICATE_ABSORBED LEASE_RECLAIMED",
-                "                         DELIVERY_RETRIED, and the later hazards' [none]",
+                "                         DELIVERY_RETRIED, the rest in docs/scenarios.md [none]",
                 "  renewals N             lease renewals (heartbeats) allowed in all [0]",
                 "  max-skew N             each poller's clock off by a skew in [-N, N] [0]",
                 "  producers-overlap B    true: each produce is Begin and Commit, in any",

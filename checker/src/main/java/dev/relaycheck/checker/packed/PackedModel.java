@@ -54,7 +54,7 @@ import java.util.stream.IntStream;
 /**
  * The step semantics of {@link dev.relaycheck.model.RelayModel} and the judgement of
  * {@link dev.relaycheck.model.Invariants}, on a packed scratch. The logics of {@link PackedLogic} it
- * re-implements, on the scenarios without the later hazards; any other logic's decisions, and a shipped one's in
+ * re-implements, on the scenarios without renewals, skew, open producers, a cursor or a cleanup; any other logic's decisions, and a shipped one's in
  * a scenario with those hazards, it reads from a {@link LogicTable}, which asks the logic each question once.
  * The logic's shapes (how it commits, in which order a poller works, where its tokens come from, what it does
  * with an ack's result) come from its answers.
@@ -161,7 +161,7 @@ final class PackedModel {
     private final int[] healingSteps;
     private final int[] healing;
     private final int healingBound;
-    // the later hazards and shapes, all off for a shipped logic's re-implementation
+    // the surroundings' hazards and relay shapes, all off for a shipped logic's re-implementation
     private final boolean perClaimer; // whether a claim's rows depend on who claims
     private final boolean keepsCursor;
     private final boolean dates; // the consumer dates its markers

@@ -177,7 +177,7 @@ public final class PackedSpace implements StateSpace {
     }
 
     /**
-     * Whether the re-implementations of {@link PackedLogic} cover the scenario: none of the later hazards (renewals,
+     * Whether the re-implementations of {@link PackedLogic} cover the scenario: none of the surroundings' hazards (renewals,
      * clock skew, overlapping producers, the outbox cleanup, shared instance ids) and none of their finer outcomes.
      * Elsewhere a shipped logic's decisions are memoised as any other logic's are.
      */

@@ -2,7 +2,7 @@ package dev.relaycheck.checker.packed;
 
 import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.model.CheckedLogic;
-import dev.relaycheck.model.HazardState;
+import dev.relaycheck.model.Surroundings;
 import dev.relaycheck.model.Invariants;
 import dev.relaycheck.model.Lease;
 import dev.relaycheck.model.LogicFailure;
@@ -167,7 +167,7 @@ final class PollerSymmetry {
         for (int p = 0; p < pollers.length; p++) {
             pollers[order.indexOf(names.apply(order.get(p)))] = s.poller(p);
         }
-        HazardState h = s.hazards();
+        Surroundings h = s.surroundings();
         TreeMap<String, String> cleaned = new TreeMap<>();
         for (Map.Entry<String, String> e : h.cleanedUp().entrySet()) {
             String v = e.getValue();
@@ -179,7 +179,7 @@ final class PollerSymmetry {
             }
             cleaned.put(e.getKey(), v);
         }
-        HazardState renamed = new HazardState(h.renewals(), h.skews(), h.inFlight(), h.cursor(), h.passedOver(), cleaned);
+        Surroundings renamed = new Surroundings(h.renewals(), h.skews(), h.inFlight(), h.cursor(), h.passedOver(), cleaned);
         return new RelayState(s.clock(), s.lastToken(), rows, s.businessWrites(), s.consumer(), List.of(pollers), s.producer(),
                 s.faults(), renamed);
     }

@@ -30,7 +30,7 @@ import static dev.relaycheck.checker.packed.PackedLayout.VERSION;
 
 import dev.relaycheck.model.ConsumerState;
 import dev.relaycheck.model.Event;
-import dev.relaycheck.model.HazardState;
+import dev.relaycheck.model.Surroundings;
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.Lease;
 import dev.relaycheck.model.OutboxRow;
@@ -100,7 +100,7 @@ final class ReadableView {
             } else if (s[r + DELETED] != 0) {
                 business.add(ev.id());
                 RowStatus was = s[r + DELETED] == DELETED_DELIVERED ? RowStatus.DELIVERED : RowStatus.PENDING;
-                cleanedUp.put(ev.id(), HazardState.asDeleted(new OutboxRow(ev, was, lease)));
+                cleanedUp.put(ev.id(), Surroundings.asDeleted(new OutboxRow(ev, was, lease)));
             }
             if (s[r + IN_FLIGHT] != 0) {
                 inFlight.add(ev);
@@ -139,7 +139,7 @@ final class ReadableView {
             }
         }
         int cursor = s[CURSOR] == 0 ? 0 : scenario.events().get(s[CURSOR] - 1).seq();
-        HazardState hazards = new HazardState(s[RENEWALS], skews, inFlight, cursor, new TreeSet<>(), cleanedUp);
+        Surroundings hazards = new Surroundings(s[RENEWALS], skews, inFlight, cursor, new TreeSet<>(), cleanedUp);
         return new RelayState(s[CLOCK], s[LAST_TOKEN], rows, business,
                 new ConsumerState(markers, stock, effects, order, writtenAt, purged), pollers, new ProducerState(s[PRODUCED], false),
                 new RelayState.FaultCounts(s[CRASHES], s[LOST_ACKS], s[DELIVER_FAILS], s[PRODUCE_FAILS]), hazards);

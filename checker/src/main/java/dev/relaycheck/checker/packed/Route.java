@@ -51,7 +51,7 @@ final class Route {
     static long outcome(long footprint, int witnesses) {
         long place = StepFootprint.place(footprint);
         long code = witnesses == 0 ? 1 : 2 + Integer.numberOfTrailingZeros(witnesses);
-        // a witness past the first six (one of the later hazards') has no code: the step is taken again
+        // a witness past the first six (a renewal's, skew's, producer's or cleanup's) has no code: the step is taken again
         return place < PLACES_KEPT && Integer.bitCount(witnesses) <= 1 && code < 8 ? code << STEP_BITS + 3 * place : 0;
     }
 

@@ -178,7 +178,7 @@ public final class Swimlane {
         OutboxRow was = before == null ? null : before.rows().stream().filter(r -> r.id().equals(id)).findFirst().orElse(null);
         OutboxRow row = after.rows().stream().filter(r -> r.id().equals(id)).findFirst().orElse(null);
         if (row == null) {
-            String deleted = after.hazards().cleanedUp().get(id);
+            String deleted = after.surroundings().cleanedUp().get(id);
             if (deleted == null) {
                 return "<td class=\"rowbar none\"></td>";
             }

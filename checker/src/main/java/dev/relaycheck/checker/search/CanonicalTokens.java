@@ -126,7 +126,7 @@ public final class CanonicalTokens {
             c = new ConsumerState(markers, c.stock(), c.effects(), c.appliedOrder(), writtenAt, c.purged());
         }
         return new RelayState(s.clock(), rank(ranked, s.lastToken()), rows, s.businessWrites(), c, pollers, s.producer(),
-                s.faults(), s.hazards());
+                s.faults(), s.surroundings());
     }
 
     /**

@@ -2,7 +2,7 @@ package dev.relaycheck.checker.search;
 
 import dev.relaycheck.model.ConsumerState;
 import dev.relaycheck.model.Event;
-import dev.relaycheck.model.HazardState;
+import dev.relaycheck.model.Surroundings;
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.OutboxRow;
 import dev.relaycheck.model.PollerState;
@@ -53,8 +53,8 @@ public final class Fingerprint {
         h = add(h, s.faults().lostAcks());
         h = add(h, s.faults().deliverFails());
         h = add(h, s.faults().produceFails());
-        if (!s.hazards().isNone()) { // only the lease, settle and timing scenarios: every other state's fingerprint is what it was
-            h = hazards(h, s.hazards());
+        if (!s.surroundings().isNone()) { // only the lease, settle and timing scenarios: every other state's fingerprint is what it was
+            h = hazards(h, s.surroundings());
         }
         return SplitMix64.mix(h);
     }
@@ -78,7 +78,7 @@ public final class Fingerprint {
         return h;
     }
 
-    private static long hazards(long h, HazardState z) {
+    private static long hazards(long h, Surroundings z) {
         h = add(h, 0x4A5A4D);
         h = add(h, z.renewals());
         h = add(h, z.skews().size());

@@ -48,8 +48,8 @@ public final class StateDiff {
                 out.add(scenario.pollers().get(i) + " " + before.poller(i) + "->" + after.poller(i));
             }
         }
-        if (!before.hazards().equals(after.hazards())) { // skews chosen, transactions open, the cursor
-            out.add("[" + before.hazards() + "]->[" + after.hazards() + "]");
+        if (!before.surroundings().equals(after.surroundings())) { // skews chosen, transactions open, the cursor
+            out.add("[" + before.surroundings() + "]->[" + after.surroundings() + "]");
         }
         return out;
     }

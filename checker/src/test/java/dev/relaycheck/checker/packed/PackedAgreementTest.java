@@ -402,7 +402,7 @@ class PackedAgreementTest {
         assertSameResult(search(Engine.READABLE, late, s, 1_000_000, 1), auto);
     }
 
-    /** The later hazards, their finer outcomes and their variants run on the packed engine, through its tables. */
+    /** Renewals, skew, open producers, cursors and the cleanup, their finer outcomes and their variants run on the packed engine, through its tables. */
     @Test
     void laterHazardsRunOnThePackedEngine() {
         for (String id : List.of("purge-at-ack", "retention-shorter-than-redelivery", "batch-ack-whole-batch",

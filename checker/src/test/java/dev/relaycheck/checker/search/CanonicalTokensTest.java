@@ -115,6 +115,6 @@ class CanonicalTokensTest {
         var consumer = new dev.relaycheck.model.ConsumerState(markers, s.consumer().stock(), s.consumer().effects(),
                 s.consumer().appliedOrder(), writtenAt, s.consumer().purged());
         return new RelayState(s.clock(), s.lastToken() == 0 ? 0 : s.lastToken() + by, rows, s.businessWrites(), consumer,
-                pollers, s.producer(), s.faults(), s.hazards());
+                pollers, s.producer(), s.faults(), s.surroundings());
     }
 }

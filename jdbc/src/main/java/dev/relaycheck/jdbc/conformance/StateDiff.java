@@ -41,7 +41,7 @@ public final class StateDiff {
         field(out, "producer", model.producer(), sql.producer());
         field(out, "faults", model.faults(), sql.faults());
         field(out, "clock", model.clock(), sql.clock());
-        field(out, "hazards", model.hazards(), sql.hazards());
+        field(out, "hazards", model.surroundings(), sql.surroundings());
         if (out.isEmpty()) {
             out.add("outbox row order: model " + model.rows() + ", sql " + sql.rows());
         }

@@ -34,7 +34,7 @@ public abstract class BrokenVariant extends CorrectRelayLogic {
 
     /**
      * Whether {@code scenario} can make this variant decide differently from the reference logic. A variant whose
-     * mistake lives in a decision only a later hazard asks (a renewal, a skewed clock, a cursor that overlapping
+     * mistake lives in a decision only a renewal, skew or cleanup scenario asks (a renewal, a skewed clock, a cursor that overlapping
      * producers can pass) takes exactly the reference logic's steps to the same states where that hazard is
      * off, so a search may run the reference logic in its place (and the packed engine with it).
      */

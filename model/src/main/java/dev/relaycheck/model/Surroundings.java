@@ -1,5 +1,9 @@
 package dev.relaycheck.model;
 
+import dev.relaycheck.model.Event;
+import dev.relaycheck.model.Lease;
+import dev.relaycheck.model.OutboxRow;
+import dev.relaycheck.model.Sorted;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -7,9 +11,10 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The part of the world that only the lease, settle and timing hazards need (lease renewal, clock skew, commit
- * visibility; the outbox cleanup). Every shipped scenario before them leaves it at {@link #NONE}, so their states,
- * fingerprints and counts are what they were.
+ * What surrounds the outbox rows and the pollers: the renewal budget spent, the pollers' clock skews, producer
+ * transactions not yet committed, a cursor relay's cursor, the rows the cleanup job deleted. A scenario without
+ * renewals, skew, open producers, a cursor or a cleanup leaves it at {@link #NONE}, which adds nothing to a state's
+ * fingerprint.
  *
  * @param renewals   lease renewals spent so far (bounded by the scenario's {@code renewals})
  * @param skews      each poller's clock minus the database's, in poller order, as the search chose them; empty
@@ -22,17 +27,17 @@ import java.util.TreeSet;
  *                   #asDeleted}: its status and lease holder, not its token, which nothing compares any more); a row
  *                   deleted before its effect was applied is an event no poller can claim any more
  */
-public record HazardState(int renewals, List<Integer> skews, List<Event> inFlight, int cursor,
+public record Surroundings(int renewals, List<Integer> skews, List<Event> inFlight, int cursor,
                           SortedSet<String> passedOver, SortedMap<String, String> cleanedUp) {
 
-    public static final HazardState NONE = new HazardState(0, List.of(), List.of(), 0, new TreeSet<>());
+    public static final Surroundings NONE = new Surroundings(0, List.of(), List.of(), 0, new TreeSet<>());
 
     /** A state part with no row cleaned up (every scenario without an outbox cleanup). */
-    public HazardState(int renewals, List<Integer> skews, List<Event> inFlight, int cursor, SortedSet<String> passedOver) {
+    public Surroundings(int renewals, List<Integer> skews, List<Event> inFlight, int cursor, SortedSet<String> passedOver) {
         this(renewals, skews, inFlight, cursor, passedOver, new TreeMap<>());
     }
 
-    public HazardState {
+    public Surroundings {
         skews = List.copyOf(skews);
         inFlight = List.copyOf(inFlight);
         passedOver = Sorted.copySet(passedOver);
@@ -53,41 +58,41 @@ public record HazardState(int renewals, List<Integer> skews, List<Event> inFligh
         return inFlight.stream().mapToInt(Event::seq).min().orElse(Integer.MAX_VALUE);
     }
 
-    HazardState renewed() {
-        return new HazardState(renewals + 1, skews, inFlight, cursor, passedOver, cleanedUp);
+    Surroundings renewed() {
+        return new Surroundings(renewals + 1, skews, inFlight, cursor, passedOver, cleanedUp);
     }
 
-    HazardState withSkew(int skew) {
+    Surroundings withSkew(int skew) {
         List<Integer> s = new java.util.ArrayList<>(skews);
         s.add(skew);
-        return new HazardState(renewals, s, inFlight, cursor, passedOver, cleanedUp);
+        return new Surroundings(renewals, s, inFlight, cursor, passedOver, cleanedUp);
     }
 
-    HazardState begun(Event event) {
+    Surroundings begun(Event event) {
         List<Event> f = new java.util.ArrayList<>(inFlight);
         f.add(event);
-        return new HazardState(renewals, skews, f, cursor, passedOver, cleanedUp);
+        return new Surroundings(renewals, skews, f, cursor, passedOver, cleanedUp);
     }
 
-    HazardState committed(String eventId, boolean passed) {
+    Surroundings committed(String eventId, boolean passed) {
         List<Event> f = new java.util.ArrayList<>(inFlight);
         f.removeIf(e -> e.id().equals(eventId));
         java.util.TreeSet<String> p = new java.util.TreeSet<>(passedOver);
         if (passed) {
             p.add(eventId);
         }
-        return new HazardState(renewals, skews, f, cursor, p, cleanedUp);
+        return new Surroundings(renewals, skews, f, cursor, p, cleanedUp);
     }
 
-    HazardState withCursor(int c) {
-        return new HazardState(renewals, skews, inFlight, c, passedOver, cleanedUp);
+    Surroundings withCursor(int c) {
+        return new Surroundings(renewals, skews, inFlight, c, passedOver, cleanedUp);
     }
 
     /** The same with {@code rows} deleted by the outbox cleanup, each as it was. */
-    HazardState cleanedUp(List<OutboxRow> rows) {
+    Surroundings cleanedUp(List<OutboxRow> rows) {
         TreeMap<String, String> c = new TreeMap<>(cleanedUp);
         rows.forEach(r -> c.put(r.id(), asDeleted(r)));
-        return new HazardState(renewals, skews, inFlight, cursor, passedOver, c);
+        return new Surroundings(renewals, skews, inFlight, cursor, passedOver, c);
     }
 
     /**
