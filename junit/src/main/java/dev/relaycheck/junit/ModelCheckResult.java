@@ -1,9 +1,9 @@
 package dev.relaycheck.junit;
 
-import dev.relaycheck.checker.replay.Counterexample;
 import dev.relaycheck.checker.logic.LogicFault;
 import dev.relaycheck.checker.replay.ReplayLine;
 import dev.relaycheck.checker.search.SearchResult;
+import dev.relaycheck.checker.trace.Counterexample;
 import dev.relaycheck.checker.trace.TraceFormatter;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.RelayLogic;

@@ -1,16 +1,16 @@
 package dev.relaycheck.junit;
 
 import dev.relaycheck.checker.search.BreadthFirstSearch;
-import dev.relaycheck.checker.search.Judging;
 import dev.relaycheck.checker.search.Progress;
 import dev.relaycheck.checker.search.SearchResult;
+import dev.relaycheck.checker.space.Judging;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Invariant;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.ScenarioFiles;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 
 import java.util.ArrayList;
 import java.util.EnumSet;

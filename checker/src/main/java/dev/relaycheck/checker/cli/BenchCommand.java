@@ -1,10 +1,10 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.checker.Bench;
+import dev.relaycheck.checker.bench.Bench;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -66,6 +66,6 @@ final class BenchCommand implements Callable<Integer> {
             throw new UncheckedIOException(e);
         }
         spec.commandLine().getOut().println("written to " + results.resolve("bench.md"));
-        return RelaycheckCli.CLEAN;
+        return ExitCodes.CLEAN;
     }
 }

@@ -13,9 +13,9 @@ import dev.relaycheck.jdbc.DbTarget;
 import dev.relaycheck.jdbc.SqlChecksCli;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -201,10 +201,10 @@ final class CodeCommand implements Callable<Integer> {
 
     static int exit(CodeCheck.Verdict v) {
         return switch (v) {
-            case PASSED -> RelaycheckCli.CLEAN;
-            case FAILED -> RelaycheckCli.VIOLATION;
-            case INCONCLUSIVE -> RelaycheckCli.INCOMPLETE;
-            case VACUOUS -> RelaycheckCli.VACUOUS;
+            case PASSED -> ExitCodes.CLEAN;
+            case FAILED -> ExitCodes.VIOLATION;
+            case INCONCLUSIVE -> ExitCodes.INCOMPLETE;
+            case VACUOUS -> ExitCodes.VACUOUS;
         };
     }
 
@@ -258,15 +258,15 @@ final class CodeCommand implements Callable<Integer> {
             o.println("schedule: " + r.schedule());
             if (r.unfinished() != null) {
                 o.println("INCONCLUSIVE: " + r.unfinished());
-                return RelaycheckCli.INCOMPLETE;
+                return ExitCodes.INCOMPLETE;
             }
             r.notPromised().forEach(f -> o.println("NOT PROMISED " + f + " (the relay declares it does not promise this)"));
             if (r.failed()) {
                 r.findings().forEach(f -> o.println("REPRODUCED " + f));
-                return RelaycheckCli.VIOLATION;
+                return ExitCodes.VIOLATION;
             }
             o.println("NOT REPRODUCED: the run broke no invariant");
-            return RelaycheckCli.CLEAN;
+            return ExitCodes.CLEAN;
         }
     }
 }

@@ -69,11 +69,11 @@ final class ConfigCommand implements Callable<Integer> {
         if (a.safe()) {
             out.println("SAFE: the marker (kept " + Durations.format(w.retention()) + ") outlives the last redelivery ("
                     + Durations.format(a.redeliveryAt()) + ") by " + Durations.format(w.retention() - a.redeliveryAt()));
-            return RelaycheckCli.CLEAN;
+            return ExitCodes.CLEAN;
         }
         out.println("UNSAFE: EFFECT_AT_MOST_ONCE: a redelivery can commit at " + Durations.format(a.redeliveryAt())
                 + ", after the marker is purged at " + Durations.format(w.retention())
                 + "; keep markers longer than the whole redelivery window, or bound attempts, backoff or stalls");
-        return RelaycheckCli.VIOLATION;
+        return ExitCodes.VIOLATION;
     }
 }

@@ -1,8 +1,8 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.checker.replay.ReplayRecord;
 import dev.relaycheck.checker.replay.Replayer;
+import dev.relaycheck.checker.search.Verdict;
 import dev.relaycheck.model.RelayLogic;
 
 import java.io.IOException;

@@ -3,9 +3,9 @@ package dev.relaycheck.checker.cli;
 import dev.relaycheck.checker.report.RunDiff;
 import dev.relaycheck.checker.report.RunSummary;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -30,6 +30,6 @@ final class DiffCommand implements Callable<Integer> {
         RunDiff d = RunDiff.of(RunSummary.read(Path.of(before), before), RunSummary.read(Path.of(after), after));
         spec.commandLine().getOut().print(d.text());
         spec.commandLine().getOut().flush();
-        return d.worse() ? RelaycheckCli.VIOLATION : RelaycheckCli.CLEAN;
+        return d.worse() ? ExitCodes.VIOLATION : ExitCodes.CLEAN;
     }
 }

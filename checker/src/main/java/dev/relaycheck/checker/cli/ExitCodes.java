@@ -1,12 +1,25 @@
 package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.checker.search.SearchResult;
-import dev.relaycheck.checker.Verdict;
+import dev.relaycheck.checker.search.Verdict;
 
 import java.util.Collection;
 
-/** The one place that turns what a command found into its exit code (the codes are RelaycheckCli's constants). */
-final class ExitCodes {
+/** The exit codes, and the one place that turns what a command found into its exit code. */
+public final class ExitCodes {
+    public static final int CLEAN = 0;
+    public static final int VIOLATION = 1;
+    public static final int USAGE = 2;
+    public static final int INTERNAL = 3;
+    /** A bound (--max-states, a time budget) stopped the search before it covered its space. */
+    public static final int INCOMPLETE = 4;
+    /** The search was clean but never reached a witness its scenario requires: it proved nothing. */
+    public static final int VACUOUS = 5;
+    /** The logic under test threw an exception (which method, at which step, is reported). */
+    public static final int LOGIC_ERROR = 6;
+    /** The logic under test answered the same question differently (it must be a pure function). */
+    public static final int NON_DETERMINISM = 7;
+
     /** The help footer of every command: what each exit code means, and which wins when scenarios disagree. */
     static final String FOOTER = """
             %nExit codes:
@@ -31,12 +44,12 @@ final class ExitCodes {
 
     static int of(Verdict v) {
         return switch (v) {
-            case CLEAN -> RelaycheckCli.CLEAN;
-            case VACUOUS -> RelaycheckCli.VACUOUS;
-            case INCOMPLETE -> RelaycheckCli.INCOMPLETE;
-            case NON_DETERMINISM -> RelaycheckCli.NON_DETERMINISM;
-            case LOGIC_ERROR -> RelaycheckCli.LOGIC_ERROR;
-            case VIOLATION -> RelaycheckCli.VIOLATION;
+            case CLEAN -> ExitCodes.CLEAN;
+            case VACUOUS -> ExitCodes.VACUOUS;
+            case INCOMPLETE -> ExitCodes.INCOMPLETE;
+            case NON_DETERMINISM -> ExitCodes.NON_DETERMINISM;
+            case LOGIC_ERROR -> ExitCodes.LOGIC_ERROR;
+            case VIOLATION -> ExitCodes.VIOLATION;
         };
     }
 

@@ -2,14 +2,14 @@ package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.search.SearchResult;
-import dev.relaycheck.checker.Verdict;
+import dev.relaycheck.checker.search.Verdict;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,10 +1,10 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.checker.replay.Counterexample;
 import dev.relaycheck.checker.logic.LogicFault;
 import dev.relaycheck.checker.replay.ReplayLine;
 import dev.relaycheck.checker.replay.ReplayRecord;
 import dev.relaycheck.checker.search.SearchResult;
+import dev.relaycheck.checker.trace.Counterexample;
 import dev.relaycheck.checker.trace.TraceFormatter;
 
 import java.io.IOException;

@@ -4,9 +4,9 @@ import dev.relaycheck.checker.harness.HarnessJvm;
 import dev.relaycheck.checker.harness.UserClasses;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +43,7 @@ final class LincheckCommand implements Callable<Integer> {
         if (!Files.isRegularFile(HarnessJvm.lincheckClasspathFile(home))) {
             spec.commandLine().getErr().println("relaycheck: no " + HarnessJvm.lincheckClasspathFile(home)
                     + ": build it with 'mvn -B -DskipTests install'");
-            return RelaycheckCli.INTERNAL;
+            return ExitCodes.INTERNAL;
         }
         List<String> properties = HarnessJvm.lincheckProperties(budget);
         List<String> args = new ArrayList<>(classes.args());
@@ -53,11 +53,11 @@ final class LincheckCommand implements Callable<Integer> {
         int exit = HarnessJvm.stream(HarnessJvm.lincheck(home, out, properties, args), out.toAbsolutePath(),
                 spec.commandLine().getOut());
         return switch (exit) {
-            case 0 -> RelaycheckCli.CLEAN;
-            case 1 -> RelaycheckCli.VIOLATION;
-            case 2 -> RelaycheckCli.USAGE;
-            case 4 -> RelaycheckCli.INCOMPLETE;
-            default -> RelaycheckCli.INTERNAL;
+            case 0 -> ExitCodes.CLEAN;
+            case 1 -> ExitCodes.VIOLATION;
+            case 2 -> ExitCodes.USAGE;
+            case 4 -> ExitCodes.INCOMPLETE;
+            default -> ExitCodes.INTERNAL;
         };
     }
 }

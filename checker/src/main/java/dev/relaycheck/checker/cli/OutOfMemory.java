@@ -50,14 +50,14 @@ final class OutOfMemory {
                     System.err.println("relaycheck: error while shutting down, in thread " + thread.getName() + ": " + e);
                 } else if (!causedBy(e)) {
                     System.err.println("relaycheck: internal error in thread " + thread.getName() + ": " + e);
-                    ProcessGuard.exit(RelaycheckCli.INTERNAL); // a dead worker would leave the search waiting for it
+                    ProcessGuard.exit(ExitCodes.INTERNAL); // a dead worker would leave the search waiting for it
                 } else if (claim()) {
                     STDERR.write(LINE_BYTES);
-                    ProcessGuard.exit(RelaycheckCli.INTERNAL);
+                    ProcessGuard.exit(ExitCodes.INTERNAL);
                 }
                 // else: the thread that reported first ends the process
             } catch (Throwable stillOutOfMemory) {
-                Runtime.getRuntime().halt(RelaycheckCli.INTERNAL); // never let an error leave the handler: the JVM would print it
+                Runtime.getRuntime().halt(ExitCodes.INTERNAL); // never let an error leave the handler: the JVM would print it
             }
         });
     }

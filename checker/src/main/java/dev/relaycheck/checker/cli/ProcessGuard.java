@@ -47,7 +47,7 @@ final class ProcessGuard {
         System.err.flush();
         // halt: the only way to replace the code exit asked for; the children go first, as their own hook would
         ChildProcesses.killAllNow();
-        Runtime.getRuntime().halt(decision != null ? RelaycheckCli.LOGIC_ERROR : RelaycheckCli.INTERNAL);
+        Runtime.getRuntime().halt(decision != null ? ExitCodes.LOGIC_ERROR : ExitCodes.INTERNAL);
     }
 
     /** The watchdog's thread: the report, then the process ends (the thread asked is still inside the logic). */
@@ -55,6 +55,6 @@ final class ProcessGuard {
         PrintStream out = System.out;
         out.println(e.lineWithStack());
         out.flush();
-        exit(RelaycheckCli.LOGIC_ERROR);
+        exit(ExitCodes.LOGIC_ERROR);
     }
 }

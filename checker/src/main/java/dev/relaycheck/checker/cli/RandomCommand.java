@@ -1,8 +1,8 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.UsageException;
-import dev.relaycheck.checker.Verdict;
+import dev.relaycheck.checker.search.SearchResult;
+import dev.relaycheck.checker.search.Verdict;
 import dev.relaycheck.checker.walk.PctScheduler;
 import dev.relaycheck.checker.walk.RandomScheduler;
 import dev.relaycheck.checker.walk.Scheduler;
@@ -14,9 +14,9 @@ import dev.relaycheck.model.shard.Shard;
 import dev.relaycheck.model.shard.ShardFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -2,9 +2,9 @@ package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.checker.packed.PackedSpace;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.util.List;
@@ -25,19 +25,6 @@ import java.util.List;
                 StressCommand.class, LincheckCommand.class, DiffCommand.class, ConfigCommand.class, MergeCommand.class,
                 CommandLine.HelpCommand.class})
 public final class RelaycheckCli implements Runnable {
-
-    public static final int CLEAN = 0;
-    public static final int VIOLATION = 1;
-    public static final int USAGE = 2;
-    public static final int INTERNAL = 3;
-    /** A bound (--max-states, a time budget) stopped the search before it covered its space. */
-    public static final int INCOMPLETE = 4;
-    /** The search was clean but never reached a witness its scenario requires: it proved nothing. */
-    public static final int VACUOUS = 5;
-    /** The logic under test threw an exception (which method, at which step, is reported). */
-    public static final int LOGIC_ERROR = 6;
-    /** The logic under test answered the same question differently (it must be a pure function). */
-    public static final int NON_DETERMINISM = 7;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -70,29 +57,29 @@ public final class RelaycheckCli implements Runnable {
         cli.setErr(err);
         cli.setParameterExceptionHandler((ex, a) -> {
             err.println("relaycheck: " + ex.getMessage() + suggestion(ex));
-            return USAGE;
+            return ExitCodes.USAGE;
         });
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof UsageException) {
                 err.println("relaycheck: " + ex.getMessage());
-                return USAGE;
+                return ExitCodes.USAGE;
             }
             if (ex instanceof PackedSpace.Disagreement) { // a relaycheck bug, said in one line: no verdict
                 err.println("relaycheck: " + ex.getMessage());
-                return INTERNAL;
+                return ExitCodes.INTERNAL;
             }
             if (OutOfMemory.causedBy(ex)) {
                 OutOfMemory.report(err);
-                return INTERNAL;
+                return ExitCodes.INTERNAL;
             }
             err.println("relaycheck: internal error: " + ex);
-            return INTERNAL;
+            return ExitCodes.INTERNAL;
         });
         try {
             return cli.execute(args);
         } catch (OutOfMemoryError e) {
             OutOfMemory.report(err);
-            return INTERNAL;
+            return ExitCodes.INTERNAL;
         } finally {
             out.flush();
             err.flush();

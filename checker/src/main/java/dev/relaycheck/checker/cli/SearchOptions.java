@@ -1,8 +1,8 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.checker.search.BreadthFirstSearch;
-import dev.relaycheck.checker.search.Judging;
 import dev.relaycheck.checker.UsageException;
+import dev.relaycheck.checker.search.BreadthFirstSearch;
+import dev.relaycheck.checker.space.Judging;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;

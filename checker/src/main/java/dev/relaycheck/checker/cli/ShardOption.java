@@ -41,7 +41,7 @@ final class ShardOption {
     int finish(PrintWriter out, String command, CommandSpec spec, Path dir, List<List<String>> rows) {
         Path file = new ShardFile(command, shapingArgs(spec), shard(), rows).write(dir);
         out.println("shard " + shard() + " of " + command + ": " + file + " written; the verdict is the merge's: relaycheck merge DIR...");
-        return RelaycheckCli.CLEAN;
+        return ExitCodes.CLEAN;
     }
 
     /** The arguments the user gave the command, less those of {@link #NOT_SHAPING}. */

@@ -1,17 +1,17 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.checker.replay.Counterexample;
-import dev.relaycheck.checker.replay.ReplayRecord;
 import dev.relaycheck.checker.harness.HarnessJvm;
 import dev.relaycheck.checker.harness.ModelReplays;
 import dev.relaycheck.checker.harness.UserClasses;
+import dev.relaycheck.checker.replay.ReplayRecord;
+import dev.relaycheck.checker.trace.Counterexample;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.store.UserTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -99,7 +99,7 @@ final class StressCommand implements Callable<Integer> {
         if (!Files.isRegularFile(HarnessJvm.jcstressJar(home))) {
             spec.commandLine().getErr().println("relaycheck: no " + HarnessJvm.jcstressJar(home)
                     + ": build it with 'mvn -B -DskipTests install'");
-            return RelaycheckCli.INTERNAL;
+            return ExitCodes.INTERNAL;
         }
         List<String> args = new ArrayList<>(List.of("--mode", mode, "--tests", tests, "--iterations",
                 Integer.toString(iterations), "--out", out.toAbsolutePath().toString()));
@@ -109,11 +109,11 @@ final class StressCommand implements Callable<Integer> {
             printModelReplays(console, classes.load());
         }
         return switch (exit) {
-            case 0 -> RelaycheckCli.CLEAN;
-            case 1 -> RelaycheckCli.VIOLATION;
-            case 2 -> RelaycheckCli.USAGE;
-            case 4 -> RelaycheckCli.INCOMPLETE; // nothing failed; a test timed out or lost its VM: INCONCLUSIVE
-            default -> RelaycheckCli.INTERNAL;
+            case 0 -> ExitCodes.CLEAN;
+            case 1 -> ExitCodes.VIOLATION;
+            case 2 -> ExitCodes.USAGE;
+            case 4 -> ExitCodes.INCOMPLETE; // nothing failed; a test timed out or lost its VM: INCONCLUSIVE
+            default -> ExitCodes.INTERNAL;
         };
     }
 }

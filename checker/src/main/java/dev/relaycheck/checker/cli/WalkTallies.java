@@ -1,8 +1,8 @@
 package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.checker.UsageException;
-import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.checker.logic.LogicFault;
+import dev.relaycheck.checker.search.Verdict;
 import dev.relaycheck.checker.walk.WalkSearch;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Witness;

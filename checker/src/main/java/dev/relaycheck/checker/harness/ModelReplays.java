@@ -1,9 +1,9 @@
 package dev.relaycheck.checker.harness;
 
 import dev.relaycheck.checker.search.BreadthFirstSearch;
-import dev.relaycheck.checker.replay.Counterexample;
 import dev.relaycheck.checker.search.Progress;
 import dev.relaycheck.checker.search.SearchResult;
+import dev.relaycheck.checker.trace.Counterexample;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;

@@ -1,9 +1,7 @@
 package dev.relaycheck.checker.logic;
 
-import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.trace.StateDiff;
 import dev.relaycheck.checker.trace.TraceStep;
-
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.NonDeterminism;
@@ -107,20 +105,10 @@ public record LogicFault(RelayLogic logic, Scenario scenario, LogicFailure failu
         return new LogicFault(model.logic(), model.scenario(), caught, path, doing, step, trace, seed, foundBy);
     }
 
-    /**
-     * {@code r}, unless its logic is a checked one that now answers a question it had answered differently
-     * (see {@link CheckedLogic#recheck}): then that fault is its verdict, whatever the search found, since a
-     * logic that is not a function makes every finding about it unreliable. A non-determinism the search
-     * already caught stays as it was. The counts are the search's.
-     */
-    public static SearchResult recheck(SearchResult r) {
-        if (!(r.logic() instanceof CheckedLogic checked)
-                || r.logicFault().filter(LogicFault::isNonDeterminism).isPresent()) {
-            return r;
-        }
-        return checked.recheck().map(f -> r.withLogicFault(new LogicFault(r.logic(), r.scenario(), f, List.of(),
-                Doing.RECHECKING, Optional.empty(), List.of(), OptionalLong.empty(), r.strategy() + ", after the search")))
-                .orElse(r);
+    /** A fault found when a search that ended re-asked a checked logic its questions ({@link CheckedLogic#recheck}). */
+    public static LogicFault onRecheck(RelayLogic logic, Scenario scenario, LogicFailure failure, String foundBy) {
+        return new LogicFault(logic, scenario, failure, List.of(), Doing.RECHECKING, Optional.empty(), List.of(),
+                OptionalLong.empty(), foundBy + ", after the search");
     }
 
     /** The fault as a person reads it, the steps before it as a table. */

@@ -1,7 +1,7 @@
 package dev.relaycheck.checker.packed;
 
-import dev.relaycheck.checker.search.CanonicalTokens;
-import dev.relaycheck.checker.search.Successors;
+import dev.relaycheck.checker.space.CanonicalTokens;
+import dev.relaycheck.checker.space.Successors;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.Invariants;

@@ -1,6 +1,7 @@
 package dev.relaycheck.checker.packed;
 
-import dev.relaycheck.checker.search.StateSpace;
+import dev.relaycheck.checker.space.HealingOutcome;
+import dev.relaycheck.checker.space.StateSpace;
 import dev.relaycheck.model.SplitMix64;
 
 import java.util.Arrays;
@@ -95,11 +96,11 @@ final class HealingMemo {
                 int steps = values[i] & (1 << 28) - 1;
                 return switch (kind) {
                     // it completes after that many steps: within the budget, or never in it
-                    case HEALS -> steps <= budget ? StateSpace.HEALS : StateSpace.NEVER_COMPLETES;
+                    case HEALS -> steps <= budget ? HealingOutcome.HEALS : HealingOutcome.NEVER_COMPLETES;
                     // its next step breaks an invariant: if the budget reaches it
-                    case BREAKS -> steps < budget ? StateSpace.BREAKS_WHILE_HEALING : StateSpace.NEVER_COMPLETES;
+                    case BREAKS -> steps < budget ? HealingOutcome.BREAKS_WHILE_HEALING : HealingOutcome.NEVER_COMPLETES;
                     // it ran that many steps without completing or breaking anything
-                    default -> budget <= steps ? StateSpace.NEVER_COMPLETES : UNKNOWN;
+                    default -> budget <= steps ? HealingOutcome.NEVER_COMPLETES : UNKNOWN;
                 };
             }
             i = i + 1 & CAPACITY - 1;

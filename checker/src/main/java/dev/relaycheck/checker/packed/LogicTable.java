@@ -1,16 +1,6 @@
 package dev.relaycheck.checker.packed;
 
-import static dev.relaycheck.checker.packed.PackedLayout.CLOCK;
-import static dev.relaycheck.checker.packed.PackedLayout.EXPIRY;
-import static dev.relaycheck.checker.packed.PackedLayout.LAST_TOKEN;
-import static dev.relaycheck.checker.packed.PackedLayout.LEASE_CLOCK;
-import static dev.relaycheck.checker.packed.PackedLayout.OWNER;
-import static dev.relaycheck.checker.packed.PackedLayout.PENDING;
-import static dev.relaycheck.checker.packed.PackedLayout.STATUS;
-import static dev.relaycheck.checker.packed.PackedLayout.TOKEN;
-import static dev.relaycheck.checker.packed.PackedLayout.VERSION;
-
-import dev.relaycheck.checker.search.CanonicalTokens;
+import dev.relaycheck.checker.space.CanonicalTokens;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Healing;
@@ -18,12 +8,12 @@ import dev.relaycheck.model.Held;
 import dev.relaycheck.model.Lease;
 import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.OutboxRow;
-import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayLogic.ClaimShape;
 import dev.relaycheck.model.RelayLogic.ConsumerShape;
 import dev.relaycheck.model.RelayLogic.CursorRule;
 import dev.relaycheck.model.RelayLogic.ProducerShape;
 import dev.relaycheck.model.RelayLogic.TokenPolicy;
+import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.RowStatus;
 import dev.relaycheck.model.Scenario;
@@ -36,6 +26,16 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+
+import static dev.relaycheck.checker.packed.PackedLayout.CLOCK;
+import static dev.relaycheck.checker.packed.PackedLayout.EXPIRY;
+import static dev.relaycheck.checker.packed.PackedLayout.LAST_TOKEN;
+import static dev.relaycheck.checker.packed.PackedLayout.LEASE_CLOCK;
+import static dev.relaycheck.checker.packed.PackedLayout.OWNER;
+import static dev.relaycheck.checker.packed.PackedLayout.PENDING;
+import static dev.relaycheck.checker.packed.PackedLayout.STATUS;
+import static dev.relaycheck.checker.packed.PackedLayout.TOKEN;
+import static dev.relaycheck.checker.packed.PackedLayout.VERSION;
 
 /**
  * The decisions of a logic the packed engine does not know (a user's), memoised over the finite domain of a

@@ -1,6 +1,6 @@
 package dev.relaycheck.checker.packed;
 
-import dev.relaycheck.checker.search.CanonicalTokens;
+import dev.relaycheck.checker.space.CanonicalTokens;
 import dev.relaycheck.model.PollerState.Phase;
 import dev.relaycheck.model.Scenario;
 

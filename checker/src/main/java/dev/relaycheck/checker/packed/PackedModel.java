@@ -1,39 +1,8 @@
 package dev.relaycheck.checker.packed;
 
-import static dev.relaycheck.checker.packed.PackedLayout.ABSENT;
-import static dev.relaycheck.checker.packed.PackedLayout.CLOCK;
-import static dev.relaycheck.checker.packed.PackedLayout.CRASHES;
-import static dev.relaycheck.checker.packed.PackedLayout.DELIVERED;
-import static dev.relaycheck.checker.packed.PackedLayout.DELIVER_FAILS;
-import static dev.relaycheck.checker.packed.PackedLayout.EFFECTS;
-import static dev.relaycheck.checker.packed.PackedLayout.EXPIRY;
-import static dev.relaycheck.checker.packed.PackedLayout.HELD;
-import static dev.relaycheck.checker.packed.PackedLayout.LAST_TOKEN;
-import static dev.relaycheck.checker.packed.PackedLayout.LOST_ACKS;
-import static dev.relaycheck.checker.packed.PackedLayout.MARKER_TOKEN;
-import static dev.relaycheck.checker.packed.PackedLayout.NEVER;
-import static dev.relaycheck.checker.packed.PackedLayout.OWNER;
-import static dev.relaycheck.checker.packed.PackedLayout.PENDING;
-import static dev.relaycheck.checker.packed.PackedLayout.PHASE;
-import static dev.relaycheck.checker.packed.PackedLayout.PRODUCED;
-import static dev.relaycheck.checker.packed.PackedLayout.PRODUCE_FAILS;
-import static dev.relaycheck.checker.packed.PackedLayout.READS;
-import static dev.relaycheck.checker.packed.PackedLayout.STATUS;
-import static dev.relaycheck.checker.packed.PackedLayout.TOKEN;
-import static dev.relaycheck.checker.packed.PackedLayout.CURSOR;
-import static dev.relaycheck.checker.packed.PackedLayout.DELETED;
-import static dev.relaycheck.checker.packed.PackedLayout.DELETED_DELIVERED;
-import static dev.relaycheck.checker.packed.PackedLayout.DELETED_PENDING;
-import static dev.relaycheck.checker.packed.PackedLayout.IN_FLIGHT;
-import static dev.relaycheck.checker.packed.PackedLayout.LEASE_CLOCK;
-import static dev.relaycheck.checker.packed.PackedLayout.MARKER_AT;
-import static dev.relaycheck.checker.packed.PackedLayout.PURGED;
-import static dev.relaycheck.checker.packed.PackedLayout.RENEWALS;
-import static dev.relaycheck.checker.packed.PackedLayout.SKEWS;
-import static dev.relaycheck.checker.packed.PackedLayout.VERSION;
-
-import dev.relaycheck.checker.search.StateSpace;
-import dev.relaycheck.checker.search.Successors;
+import dev.relaycheck.checker.space.HealingOutcome;
+import dev.relaycheck.checker.space.StateSpace;
+import dev.relaycheck.checker.space.Successors;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.PollerState.Phase;
@@ -50,6 +19,38 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.IntStream;
+
+import static dev.relaycheck.checker.packed.PackedLayout.ABSENT;
+import static dev.relaycheck.checker.packed.PackedLayout.CLOCK;
+import static dev.relaycheck.checker.packed.PackedLayout.CRASHES;
+import static dev.relaycheck.checker.packed.PackedLayout.CURSOR;
+import static dev.relaycheck.checker.packed.PackedLayout.DELETED;
+import static dev.relaycheck.checker.packed.PackedLayout.DELETED_DELIVERED;
+import static dev.relaycheck.checker.packed.PackedLayout.DELETED_PENDING;
+import static dev.relaycheck.checker.packed.PackedLayout.DELIVERED;
+import static dev.relaycheck.checker.packed.PackedLayout.DELIVER_FAILS;
+import static dev.relaycheck.checker.packed.PackedLayout.EFFECTS;
+import static dev.relaycheck.checker.packed.PackedLayout.EXPIRY;
+import static dev.relaycheck.checker.packed.PackedLayout.HELD;
+import static dev.relaycheck.checker.packed.PackedLayout.IN_FLIGHT;
+import static dev.relaycheck.checker.packed.PackedLayout.LAST_TOKEN;
+import static dev.relaycheck.checker.packed.PackedLayout.LEASE_CLOCK;
+import static dev.relaycheck.checker.packed.PackedLayout.LOST_ACKS;
+import static dev.relaycheck.checker.packed.PackedLayout.MARKER_AT;
+import static dev.relaycheck.checker.packed.PackedLayout.MARKER_TOKEN;
+import static dev.relaycheck.checker.packed.PackedLayout.NEVER;
+import static dev.relaycheck.checker.packed.PackedLayout.OWNER;
+import static dev.relaycheck.checker.packed.PackedLayout.PENDING;
+import static dev.relaycheck.checker.packed.PackedLayout.PHASE;
+import static dev.relaycheck.checker.packed.PackedLayout.PRODUCED;
+import static dev.relaycheck.checker.packed.PackedLayout.PRODUCE_FAILS;
+import static dev.relaycheck.checker.packed.PackedLayout.PURGED;
+import static dev.relaycheck.checker.packed.PackedLayout.READS;
+import static dev.relaycheck.checker.packed.PackedLayout.RENEWALS;
+import static dev.relaycheck.checker.packed.PackedLayout.SKEWS;
+import static dev.relaycheck.checker.packed.PackedLayout.STATUS;
+import static dev.relaycheck.checker.packed.PackedLayout.TOKEN;
+import static dev.relaycheck.checker.packed.PackedLayout.VERSION;
 
 /**
  * The step semantics of {@link dev.relaycheck.model.RelayModel} and the judgement of
@@ -1535,19 +1536,19 @@ final class PackedModel {
                 System.arraycopy(c, 0, member, 0, c.length);
                 movePollers(member, perm);
                 int kind = healing(member);
-                if (kind != StateSpace.HEALS) {
+                if (kind != HealingOutcome.HEALS) {
                     failingMember = perm;
                     return kind;
                 }
             }
         }
         failingMember = null;
-        return StateSpace.HEALS;
+        return HealingOutcome.HEALS;
     }
 
     /** The permutation of the member whose healing the last {@link #orbitHealing} found failing, or null. */
     int[] firstMemberFailingHealing(int[] c) {
-        return orbitHealing(c) == StateSpace.HEALS ? null : failingMember;
+        return orbitHealing(c) == HealingOutcome.HEALS ? null : failingMember;
     }
 
     private int[] failingMember;
@@ -1558,7 +1559,7 @@ final class PackedModel {
      * ({@link HealingMemo}) where the turn's period is small: from a state and a turn, the rest of the run is fixed.
      */
     boolean healingFails(int[] from) {
-        return healing(from) != StateSpace.HEALS;
+        return healing(from) != HealingOutcome.HEALS;
     }
 
     /**
@@ -1605,7 +1606,7 @@ final class PackedModel {
         if (memo != null) {
             memo.remember(visited, completed ? HealingMemo.HEALS : fails ? HealingMemo.BREAKS : HealingMemo.RUNS_ON, taken);
         }
-        return completed ? StateSpace.HEALS : fails ? StateSpace.BREAKS_WHILE_HEALING : StateSpace.NEVER_COMPLETES;
+        return completed ? HealingOutcome.HEALS : fails ? HealingOutcome.BREAKS_WHILE_HEALING : HealingOutcome.NEVER_COMPLETES;
     }
 
     private HealingMemo memo;

@@ -1,21 +1,22 @@
 package dev.relaycheck.checker.packed;
 
-import dev.relaycheck.checker.search.Judging;
-import dev.relaycheck.checker.search.StateSpace;
-import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.checker.logic.LogicFault;
+import dev.relaycheck.checker.space.HealingOutcome;
+import dev.relaycheck.checker.space.Judging;
+import dev.relaycheck.checker.space.StateSpace;
+import dev.relaycheck.checker.space.Successors;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Invariants;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.RelayLogic;
-import dev.relaycheck.model.RelayState;
-import dev.relaycheck.model.Step;
 import dev.relaycheck.model.RelayModel;
-import dev.relaycheck.model.StepResult;
+import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.SplitMix64;
+import dev.relaycheck.model.Step;
+import dev.relaycheck.model.StepResult;
 import dev.relaycheck.model.Witness;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -562,7 +563,7 @@ public final class PackedSpace implements StateSpace {
                     return symmetric ? model.orbitHealing(from) : model.healing(from);
                 } catch (LogicFailure f) {
                     failed = new Failed(f, LogicFault.Doing.HEALING, Optional.empty());
-                    return HEALS;
+                    return HealingOutcome.HEALS;
                 }
             }
         };

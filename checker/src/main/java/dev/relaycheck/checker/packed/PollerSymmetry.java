@@ -1,8 +1,7 @@
 package dev.relaycheck.checker.packed;
 
-import dev.relaycheck.checker.search.Successors;
+import dev.relaycheck.checker.space.Successors;
 import dev.relaycheck.model.CheckedLogic;
-import dev.relaycheck.model.Surroundings;
 import dev.relaycheck.model.Invariants;
 import dev.relaycheck.model.Lease;
 import dev.relaycheck.model.LogicFailure;
@@ -15,6 +14,7 @@ import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.SplitMix64;
 import dev.relaycheck.model.Step;
 import dev.relaycheck.model.StepResult;
+import dev.relaycheck.model.Surroundings;
 
 import java.util.ArrayList;
 import java.util.HashSet;

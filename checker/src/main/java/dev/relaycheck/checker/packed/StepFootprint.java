@@ -1,12 +1,6 @@
 package dev.relaycheck.checker.packed;
 
-import static dev.relaycheck.checker.packed.PackedLayout.CLOCK;
-import static dev.relaycheck.checker.packed.PackedLayout.CURSOR;
-import static dev.relaycheck.checker.packed.PackedLayout.LAST_TOKEN;
-import static dev.relaycheck.checker.packed.PackedLayout.PRODUCED;
-import static dev.relaycheck.checker.packed.PackedLayout.PRODUCE_FAILS;
-
-import dev.relaycheck.checker.search.Successors;
+import dev.relaycheck.checker.space.Successors;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Scenario;
 
@@ -14,6 +8,12 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+
+import static dev.relaycheck.checker.packed.PackedLayout.CLOCK;
+import static dev.relaycheck.checker.packed.PackedLayout.CURSOR;
+import static dev.relaycheck.checker.packed.PackedLayout.LAST_TOKEN;
+import static dev.relaycheck.checker.packed.PackedLayout.PRODUCED;
+import static dev.relaycheck.checker.packed.PackedLayout.PRODUCE_FAILS;
 
 /**
  * What a step may read and write, coarsely: which units of the state it reads, counting what decides whether

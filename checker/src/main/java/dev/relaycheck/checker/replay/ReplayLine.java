@@ -2,6 +2,7 @@ package dev.relaycheck.checker.replay;
 
 import dev.relaycheck.checker.logic.LogicFault;
 import dev.relaycheck.checker.logic.LogicLoader;
+import dev.relaycheck.checker.trace.Counterexample;
 
 import java.util.regex.Pattern;
 

@@ -1,9 +1,9 @@
 package dev.relaycheck.checker.replay;
 
-import dev.relaycheck.checker.logic.LogicFault;
-import dev.relaycheck.checker.trace.TraceStep;
 import dev.relaycheck.checker.UsageException;
-
+import dev.relaycheck.checker.logic.LogicFault;
+import dev.relaycheck.checker.trace.Counterexample;
+import dev.relaycheck.checker.trace.TraceStep;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Invariant;

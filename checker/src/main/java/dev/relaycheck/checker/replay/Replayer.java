@@ -1,13 +1,12 @@
 package dev.relaycheck.checker.replay;
 
-import dev.relaycheck.checker.search.Fingerprint;
-import dev.relaycheck.checker.Judge;
-import dev.relaycheck.checker.trace.TraceFormatter;
-
-import dev.relaycheck.checker.logic.LogicFault;
 import dev.relaycheck.checker.UsageException;
-import dev.relaycheck.checker.Verdict;
-
+import dev.relaycheck.checker.logic.LogicFault;
+import dev.relaycheck.checker.search.Verdict;
+import dev.relaycheck.checker.space.Fingerprint;
+import dev.relaycheck.checker.trace.Counterexample;
+import dev.relaycheck.checker.trace.Judge;
+import dev.relaycheck.checker.trace.TraceFormatter;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.IllegalStepException;

@@ -57,6 +57,9 @@ public record CheckerRows(String checker, String status, List<Row> rows, String 
         rows = rows.stream().sorted(Comparator.comparing(Row::check).thenComparing(Row::target)).toList();
     }
 
+    /** The exit code of a checker killed at its time limit: its summary.tsv, if any, is an earlier run's. */
+    public static final int KILLED_AT_LIMIT = -1;
+
     /** The status of a checker that did not run ({@code --only} left it out, or its database is missing). */
     public static final String SKIPPED = "SKIPPED";
 
@@ -73,7 +76,7 @@ public record CheckerRows(String checker, String status, List<Row> rows, String 
      * no rows and the reason as the note (which makes the report INCOMPLETE).
      */
     public static CheckerRows read(String checker, Path tsv, int exitCode, String note, String link) {
-        if (exitCode == Subprocess.KILLED_AT_LIMIT) {
+        if (exitCode == KILLED_AT_LIMIT) {
             // a summary.tsv there is an earlier run's (the checker writes it last): no rows, so the report's
             // verdict is INCOMPLETE, never a failure found by a run that a time limit cut short
             return new CheckerRows(checker, "FAIL", List.of(), note, link); // the note says it was killed

@@ -26,8 +26,4 @@ public final class CodeReplay {
         a.forEach(x -> b.append(' ').append(ReplayLine.shellQuoted(x)));
         return b.toString();
     }
-
-    static String line(FullCheck.CodeRelay relay, String db, CodeCheck.Failure f) {
-        return line(relay.factory(), relay.classpath(), List.of(), db, f);
-    }
 }

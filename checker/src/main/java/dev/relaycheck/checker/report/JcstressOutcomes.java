@@ -14,11 +14,11 @@ import java.util.Map;
  * Reads results/jcstress/outcomes.tsv ({@code test outcome count grade description}, one row per observed or
  * declared outcome of each jcstress test) into histograms, one per test, in file order.
  */
-final class JcstressOutcomes {
+public final class JcstressOutcomes {
     private JcstressOutcomes() {
     }
 
-    static List<Histogram> read(Path tsv) {
+    public static List<Histogram> read(Path tsv) {
         if (!Files.isRegularFile(tsv)) {
             return List.of();
         }

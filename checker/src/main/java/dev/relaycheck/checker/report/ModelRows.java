@@ -1,8 +1,8 @@
 package dev.relaycheck.checker.report;
 
-import dev.relaycheck.checker.replay.Counterexample;
-import dev.relaycheck.checker.ModelCheck;
+import dev.relaycheck.checker.modelcheck.ModelCheck;
 import dev.relaycheck.checker.search.SearchResult;
+import dev.relaycheck.checker.trace.Counterexample;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.relaycheck.checker.report;
 
-import dev.relaycheck.checker.replay.Counterexample;
 import dev.relaycheck.checker.replay.ReplayLine;
 import dev.relaycheck.checker.search.SearchResult;
-import dev.relaycheck.checker.Verdict;
+import dev.relaycheck.checker.search.Verdict;
+import dev.relaycheck.checker.trace.Counterexample;
 import dev.relaycheck.model.Witness;
 
 import java.util.ArrayList;

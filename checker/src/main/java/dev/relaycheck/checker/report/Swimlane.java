@@ -1,6 +1,6 @@
 package dev.relaycheck.checker.report;
 
-import dev.relaycheck.checker.replay.Counterexample;
+import dev.relaycheck.checker.trace.Counterexample;
 import dev.relaycheck.checker.trace.TraceStep;
 import dev.relaycheck.jdbc.SqlFinding;
 import dev.relaycheck.model.ConsumerState;

@@ -1,16 +1,20 @@
 package dev.relaycheck.checker.search;
 
-import dev.relaycheck.checker.replay.Counterexample;
-import dev.relaycheck.checker.Judge;
-import dev.relaycheck.checker.logic.LogicFault;
 import dev.relaycheck.checker.UsageException;
-
+import dev.relaycheck.checker.logic.LogicFault;
 import dev.relaycheck.checker.packed.PackedSpace;
-import dev.relaycheck.model.variants.BrokenVariant;
+import dev.relaycheck.checker.space.CanonicalTokens;
+import dev.relaycheck.checker.space.HealingOutcome;
+import dev.relaycheck.checker.space.Judging;
+import dev.relaycheck.checker.space.ReadableSpace;
+import dev.relaycheck.checker.space.StateSpace;
+import dev.relaycheck.checker.space.Successors;
+import dev.relaycheck.checker.space.VisitedSet;
+import dev.relaycheck.checker.trace.Counterexample;
+import dev.relaycheck.checker.trace.Judge;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.LogicFailure;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.RelayState;
@@ -18,6 +22,8 @@ import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.Step;
 import dev.relaycheck.model.Violation;
 import dev.relaycheck.model.Witness;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
+import dev.relaycheck.model.variants.BrokenVariant;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -408,10 +414,10 @@ public final class BreadthFirstSearch {
 
     /**
      * Searches {@code logic} on {@code scenario} with the fastest engine that takes it, then re-asks a user's
-     * logic every question it was asked ({@link LogicFault#recheck}).
+     * logic every question it was asked ({@link SearchResult#rechecked}).
      */
     public SearchResult search(RelayLogic logic, Scenario scenario) {
-        return LogicFault.recheck(searchOnce(logic, scenario));
+        return searchOnce(logic, scenario).rechecked();
     }
 
     private SearchResult searchOnce(RelayLogic logic, Scenario scenario) {
@@ -693,7 +699,7 @@ public final class BreadthFirstSearch {
         for (int i = from; i < to; i++) {
             expander.expand(frontier, i, known, out);
             boolean healed = heal && expander.failed().isEmpty() && (out.open() == 0 || (frontierFirst + i) % healEvery == 0);
-            out.endState(healed, healed ? expander.healingFromLast() : StateSpace.HEALS);
+            out.endState(healed, healed ? expander.healingFromLast() : HealingOutcome.HEALS);
             if (expander.failed().isPresent()) { // the logic broke its contract: no later state of the part counts
                 tally.failedAt = i;
                 tally.failed = expander.failed().get();
@@ -820,9 +826,9 @@ public final class BreadthFirstSearch {
             if (every && successors.healed(k)) {
                 tally.healingChecks++;
                 int healing = successors.healing(k);
-                if (healing == StateSpace.NEVER_COMPLETES && tally.neverCompletes < 0) {
+                if (healing == HealingOutcome.NEVER_COMPLETES && tally.neverCompletes < 0) {
                     tally.neverCompletes = id;
-                } else if (healing == StateSpace.BREAKS_WHILE_HEALING && tally.breaksWhileHealing < 0) {
+                } else if (healing == HealingOutcome.BREAKS_WHILE_HEALING && tally.breaksWhileHealing < 0) {
                     tally.breaksWhileHealing = id;
                 }
             } else if (successors.healed(k) && tally.healingFailure < 0) {

@@ -1,8 +1,9 @@
 package dev.relaycheck.checker.search;
 
-import dev.relaycheck.checker.replay.Counterexample;
 import dev.relaycheck.checker.logic.LogicFault;
-
+import dev.relaycheck.checker.space.Fingerprint;
+import dev.relaycheck.checker.trace.Counterexample;
+import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
@@ -86,6 +87,19 @@ public record SearchResult(String strategy, String engine, RelayLogic logic, Sce
     }
 
     /** The same result with {@code fault} as its logic fault. */
+    /**
+     * This result, unless its logic is a checked one that now answers a question it had answered differently
+     * (see {@link CheckedLogic#recheck}): then that fault is its verdict, whatever the search found, since a
+     * logic that is not a function makes every finding about it unreliable. A non-determinism the search
+     * already caught stays as it was. The counts are the search's.
+     */
+    public SearchResult rechecked() {
+        if (!(logic instanceof CheckedLogic checked) || logicFault().filter(LogicFault::isNonDeterminism).isPresent()) {
+            return this;
+        }
+        return checked.recheck().map(f -> withLogicFault(LogicFault.onRecheck(logic, scenario, f, strategy))).orElse(this);
+    }
+
     public SearchResult withLogicFault(LogicFault fault) {
         return new SearchResult(strategy, engine, logic, scenario, states, transitions, depth, runs, healingChecks, nanos,
                 witnesses, counterexamples, incomplete, tableBytes, phases, Optional.of(fault), judged);

@@ -1,6 +1,5 @@
 package dev.relaycheck.checker.trace;
 
-import dev.relaycheck.checker.replay.Counterexample;
 
 
 import java.util.List;

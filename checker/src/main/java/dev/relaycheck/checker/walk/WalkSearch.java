@@ -1,13 +1,13 @@
 package dev.relaycheck.checker.walk;
 
-import dev.relaycheck.checker.replay.Counterexample;
-import dev.relaycheck.checker.Judge;
 import dev.relaycheck.checker.logic.LogicFault;
+import dev.relaycheck.checker.replay.Shrinker;
 import dev.relaycheck.checker.search.PhaseTimes;
 import dev.relaycheck.checker.search.Progress;
 import dev.relaycheck.checker.search.SearchResult;
-import dev.relaycheck.checker.replay.Shrinker;
-import dev.relaycheck.checker.search.StateSpace;
+import dev.relaycheck.checker.space.StateSpace;
+import dev.relaycheck.checker.trace.Counterexample;
+import dev.relaycheck.checker.trace.Judge;
 import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.Invariant;
@@ -31,8 +31,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
 
@@ -249,9 +249,9 @@ public final class WalkSearch {
             }
         }
         // a user's logic is re-asked every question the walks asked: one changed since may not have come again
-        return LogicFault.recheck(new SearchResult(strategy.name(), "readable", model.logic(), model.scenario(), totalSteps,
+        return new SearchResult(strategy.name(), "readable", model.logic(), model.scenario(), totalSteps,
                 totalSteps, depth, walks, heals, nanos, witnesses, cxs, Optional.empty(), 0, PhaseTimes.NONE, fault,
-                EnumSet.allOf(Invariant.class)));
+                EnumSet.allOf(Invariant.class)).rechecked();
     }
 
     private static Tally tally(Walk w) {

@@ -107,7 +107,7 @@ class CheckUserHarnessTest {
     @Test
     void checkRacesTheUsersLogicInJcstressAndLincheck() throws IOException {
         Checked c = check("logic", "jcstress,lincheck", "--logic", "com.acme.GreedyRelay");
-        assertThat(c.run.exit()).as(c.run.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(c.run.exit()).as(c.run.toString()).isEqualTo(ExitCodes.VIOLATION);
         // the shipped correct logic passes these harnesses: a failure of acme-greedy is the user's class running
         assertThat(c.jcstressTsv).contains("Lease_01_DoubleClaim\tacme-greedy\t").contains("\tFAILED\t")
                 .contains("(SINGLE_LIVE_LEASE)").contains("ran logic com.acme.GreedyRelay from " + jar)
@@ -123,7 +123,7 @@ class CheckUserHarnessTest {
     void aBrokenUserStoreIsCaughtNamingTheInvariant() throws IOException {
         // jcstress only: the Lincheck phase runs a user's store as it runs a logic (the opaque stores below take it)
         Checked c = check("store", "jcstress", "--store", "com.acme.RacyStore");
-        assertThat(c.run.exit()).as(c.run.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(c.run.exit()).as(c.run.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(c.jcstressTsv).contains("Lease_01_DoubleClaim\tstore:RacyStore\t").contains("\tFAILED\t")
                 .contains("(SINGLE_LIVE_LEASE)").contains("ran store com.acme.RacyStore from " + jar);
         assertThat(c.run.out()).containsPattern("jcstress +FAIL");
@@ -149,7 +149,7 @@ class CheckUserHarnessTest {
 
         // its negative control: the same store over a check-then-act claim is caught from its answers alone
         Checked racy = check("opaque-racy", "jcstress,lincheck", "--store", "com.acme.OpaqueRacyStore");
-        assertThat(racy.run.exit()).as(racy.run.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(racy.run.exit()).as(racy.run.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(racy.jcstressTsv).contains("Lease_01_DoubleClaim\tstore:OpaqueRacyStore\t").contains("\tFAILED\t")
                 .contains("(SINGLE_LIVE_LEASE)");
         assertThat(racy.lincheckTsv.lines().filter(l -> l.contains("\tstore:OpaqueRacyStore\t") && l.contains("\tFAILED\t")))

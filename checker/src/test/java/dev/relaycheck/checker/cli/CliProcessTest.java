@@ -4,9 +4,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,16 +38,16 @@ class CliProcessTest {
     @Test
     void replayPrintsItsVerdictBeforeTheProcessEnds() throws Exception {
         ChildCli.Run found = ChildCli.run(dir, "explore", "--logic", "ack-ignores-token", "-s", "stale-ack-after-expiry");
-        assertThat(found.exit()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(found.exit()).isEqualTo(ExitCodes.VIOLATION);
 
         ChildCli.Run reproduced = ChildCli.run(dir, "replay", token(found.out()));
-        assertThat(reproduced.exit()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(reproduced.exit()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(reproduced.out()).contains("<== STALE_ACK_REJECTED").contains("REPRODUCED STALE_ACK_REJECTED: all 6 steps matched");
 
         Path record = dir.resolve("results/failures/ack-ignores-token--stale-ack-after-expiry--STALE_ACK_REJECTED.replay");
         Files.writeString(record, Files.readString(record).replace("=> ACKED E1/t1", "=> STALE E1/t1"));
         ChildCli.Run notReproduced = ChildCli.run(dir, "replay", record.toString());
-        assertThat(notReproduced.exit()).isEqualTo(RelaycheckCli.CLEAN);
+        assertThat(notReproduced.exit()).isEqualTo(ExitCodes.CLEAN);
         assertThat(notReproduced.out()).startsWith("NOT REPRODUCED: step 6: expected Ack(p1,E1,t1) => STALE E1/t1, got");
     }
 
@@ -61,7 +61,7 @@ class CliProcessTest {
                 new String[] {"check", "--only", "model", "-s", "stale-ack-after-expiry", "--results", results},
                 new String[] {"bench", "--results", results})) {
             ChildCli.Run r = ChildCli.run(dir, args);
-            oneLine(r, RelaycheckCli.USAGE, "relaycheck: --results " + results + " is not a writable folder");
+            oneLine(r, ExitCodes.USAGE, "relaycheck: --results " + results + " is not a writable folder");
             assertThat(r.out()).as("nothing was searched").isEmpty();
         }
     }
@@ -73,7 +73,7 @@ class CliProcessTest {
             if (!command.equals("check")) {
                 r = ChildCli.run(dir, command, "-s", "stale-ack-after-expiry", "--threads", "1000");
             }
-            oneLine(r, RelaycheckCli.USAGE, "relaycheck: --threads must be between 1 and " + Threads.max());
+            oneLine(r, ExitCodes.USAGE, "relaycheck: --threads must be between 1 and " + Threads.max());
         }
     }
 
@@ -83,7 +83,7 @@ class CliProcessTest {
         // a --max-states far above what 64 MiB holds (without one, the default bound stops it INCOMPLETE first)
         ChildCli.Run r = ChildCli.run(dir, List.of("-Xmx64m"), "explore", "-s", "soak", "--threads", Integer.toString(threads),
                 "--max-states", "100000000");
-        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.INTERNAL);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCodes.INTERNAL);
         // a search that ran two seconds printed progress lines before; apart from those, one line
         assertThat(r.err().lines().filter(l -> !l.startsWith("progress: ")).toList()).as(r.toString())
                 .singleElement().asString().startsWith("relaycheck: out of memory (heap limit ");
@@ -93,16 +93,16 @@ class CliProcessTest {
     @Test
     void incompleteNamesTheBoundThatStoppedIt() {
         ChildCli.Run heap = ChildCli.run(dir, List.of("-Xmx256m"), "explore", "-s", "soak", "--threads", "2");
-        assertThat(heap.exit()).as(heap.toString()).isEqualTo(RelaycheckCli.INCOMPLETE);
+        assertThat(heap.exit()).as(heap.toString()).isEqualTo(ExitCodes.INCOMPLETE);
         assertThat(heap.out()).contains("INCOMPLETE: stopped at ").contains("(no --max-states was given)")
                 .doesNotContain("--max-states bound").contains("verdict INCOMPLETE");
         // a heap smaller than the search's fixed buffers: the default bound stops it early, never an OutOfMemoryError
         ChildCli.Run small = ChildCli.run(dir, List.of("-Xmx64m"), "explore", "-s", "soak", "--threads", "2");
-        assertThat(small.exit()).as(small.toString()).isEqualTo(RelaycheckCli.INCOMPLETE);
+        assertThat(small.exit()).as(small.toString()).isEqualTo(ExitCodes.INCOMPLETE);
         assertThat(small.out()).contains("what a heap of 64 MiB holds (no --max-states was given)");
 
         ChildCli.Run given = ChildCli.run(dir, "explore", "-s", "soak", "--max-states", "1000");
-        assertThat(given.exit()).isEqualTo(RelaycheckCli.INCOMPLETE);
+        assertThat(given.exit()).isEqualTo(ExitCodes.INCOMPLETE);
         assertThat(given.out()).contains("INCOMPLETE: stopped at the --max-states bound of 1000 distinct states");
     }
 
@@ -144,15 +144,15 @@ class CliProcessTest {
 
     @Test
     void anUnknownCommandSuggestsTheNearestOne() {
-        oneLine(ChildCli.run(dir, "explor"), RelaycheckCli.USAGE, "relaycheck: Unmatched argument at index 0: 'explor'; did you mean 'explore'?");
-        oneLine(ChildCli.run(dir), RelaycheckCli.USAGE, "relaycheck: missing command (try 'relaycheck help')");
+        oneLine(ChildCli.run(dir, "explor"), ExitCodes.USAGE, "relaycheck: Unmatched argument at index 0: 'explor'; did you mean 'explore'?");
+        oneLine(ChildCli.run(dir), ExitCodes.USAGE, "relaycheck: missing command (try 'relaycheck help')");
     }
 
     @Test
     void checkShowsTheModelPhasesProgressOnStderrAndNeverInItsResults() throws Exception {
         ChildCli.Run r = ChildCli.run(dir, "check", "--only", "model", "-s", "stale-ack-after-expiry", "-s", "event-61-lost-ack");
         // two scenarios do not catch every variant: the run fails, which does not matter here
-        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCodes.VIOLATION);
         int searches = 2 * (1 + dev.relaycheck.model.catalogue.LogicCatalogue.variants().size()); // the correct logic and each variant
         assertThat(r.err()).contains("[model] 0 of " + searches + " searches, 0s elapsed (correct on stale-ack-after-expiry)")
                 .containsPattern("\\[model] " + searches + " of " + searches + " searches, \\d+(m\\d\\d)?s elapsed\n");

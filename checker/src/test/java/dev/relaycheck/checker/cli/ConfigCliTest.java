@@ -22,7 +22,7 @@ class ConfigCliTest {
         // stalls 2m: it commits at 7m, long before the marker's hour is up
         ChildCli.Run r = ChildCli.run(dir, "config", "--lease", "30s", "--max-attempts", "5", "--backoff", "10s*2",
                 "--retention", "1h", "--max-stall", "2m");
-        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.CLEAN);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCodes.CLEAN);
         assertThat(r.out()).contains("relaycheck config: lease 30s, max attempts 5, backoff 10s*2, retention 1h, max stall 2m")
                 .contains("  4m30s      attempt 5 claims the row after a backoff of 1m20s (lease to 5m)")
                 .contains("  7m         attempt 5 (the last), having worked its whole lease and stalled 2m, commits: the last "
@@ -38,7 +38,7 @@ class ConfigCliTest {
         // attempt 4 claims at 2m40s; working its lease and stalling 2m it commits at 5m10s, after the 5m purge
         ChildCli.Run r = ChildCli.run(dir, "config", "--lease", "30s", "--max-attempts", "5", "--backoff", "10s*2",
                 "--retention", "5m", "--max-stall", "2m");
-        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCodes.VIOLATION);
         List<String> lines = r.out().lines().toList();
         assertThat(lines).contains(
                 "  0s         attempt 1 claims the row (lease to 30s); its consumer commits at once: marker written",
@@ -55,9 +55,9 @@ class ConfigCliTest {
     void aRedeliveryAtThePurgeInstantIsUnsafeAndOneMillisecondMoreIsSafe() {
         // lease 1m, no backoff, 2 attempts, no stall: the retry claims at 1m and commits by 2m
         String[] base = {"config", "--lease", "1m", "--max-attempts", "2", "--max-stall", "0", "--retention"};
-        assertThat(run(base, "2m").exit()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(run(base, "2m").exit()).isEqualTo(ExitCodes.VIOLATION);
         ChildCli.Run safe = run(base, "2m1ms");
-        assertThat(safe.exit()).as(safe.toString()).isEqualTo(RelaycheckCli.CLEAN);
+        assertThat(safe.exit()).as(safe.toString()).isEqualTo(ExitCodes.CLEAN);
         assertThat(safe.out()).contains("outlives the last redelivery (2m) by 1ms");
     }
 
@@ -69,10 +69,10 @@ class ConfigCliTest {
                 .contains("attempt 3 claims the row after a backoff of 1m (lease to 1m35s)")
                 .contains("attempt 4 claims the row after a backoff of 1m (lease to 2m45s)")
                 .contains("3m15s      attempt 4 (the last), having worked its whole lease and stalled 30s");
-        assertThat(list.exit()).isEqualTo(RelaycheckCli.CLEAN);
+        assertThat(list.exit()).isEqualTo(ExitCodes.CLEAN);
         ChildCli.Run once = ChildCli.run(dir, "config", "--lease", "10s", "--max-attempts", "1", "--retention", "0",
                 "--max-stall", "1h");
-        assertThat(once.exit()).as(once.toString()).isEqualTo(RelaycheckCli.CLEAN);
+        assertThat(once.exit()).as(once.toString()).isEqualTo(ExitCodes.CLEAN);
         assertThat(once.out()).contains("with --max-attempts 1 the row is never redelivered");
     }
 
@@ -93,7 +93,7 @@ class ConfigCliTest {
             full[0] = "config";
             System.arraycopy(args, 0, full, 1, args.length);
             ChildCli.Run r = ChildCli.run(dir, full);
-            assertThat(r.exit()).as(String.join(" ", args) + ": " + r).isEqualTo(RelaycheckCli.USAGE);
+            assertThat(r.exit()).as(String.join(" ", args) + ": " + r).isEqualTo(ExitCodes.USAGE);
             assertThat(r.err().trim()).as(r.toString()).startsWith("relaycheck: ").doesNotContain("\n")
                     .doesNotContain("Exception");
             assertThat(r.out()).isEmpty();

@@ -44,7 +44,7 @@ class HarnessCommandsTest {
     }
 
     private static void assertUsage(ChildCli.Run r, String firstWords) {
-        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.USAGE);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
         assertThat(r.err().strip()).as(r.toString()).startsWith(firstWords).doesNotContain("\n");
     }
 }

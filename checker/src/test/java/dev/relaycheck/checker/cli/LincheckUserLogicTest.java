@@ -88,7 +88,7 @@ class LincheckUserLogicTest {
     @Test
     void aReclaimThatKeepsTheTokenIsStillCaughtByName() {
         ChildCli.Run r = lincheck("com.acme.KeepsTokenRelay", "linearizability-model-checking");
-        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCodes.VIOLATION);
         String line = failed(r, "linearizability-model-checking/acme-keeps-token");
         assertThat(line).contains("non-linearizable against the correct model (STALE_ACK_REJECTED: ");
     }
@@ -96,7 +96,7 @@ class LincheckUserLogicTest {
     @Test
     void anOrderDifferenceOnTwoRowsIsNamedAggregateOrderNotADoubleClaim() {
         ChildCli.Run r = lincheck("com.acme.AnyPendingRelay", "linearizability-model-checking");
-        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCodes.VIOLATION);
         String line = failed(r, "linearizability-model-checking/acme-any-pending");
         assertThat(line).contains("non-linearizable against the correct model (AGGREGATE_ORDER: claim(")
                 .contains(" was granted E2 while E1, ahead of it in SKU-1, was never acknowledged in the run")

@@ -44,7 +44,7 @@ class OverloadsCliTest {
             for (int i = 0; i < failing.size(); i++) {
                 OverloadLogics.Case c = failing.get(i);
                 ChildCli.Run run = runs.get(i).get();
-                softly.assertThat(run.exit()).as(c.form() + "\n" + run).isEqualTo(RelaycheckCli.VIOLATION);
+                softly.assertThat(run.exit()).as(c.form() + "\n" + run).isEqualTo(ExitCodes.VIOLATION);
                 softly.assertThat(run.out()).as(c.form()).contains("VIOLATION " + c.breaks() + " in scenario " + c.scenario()
                         + " with logic " + c.id()).contains("engine packed)");
             }
@@ -59,7 +59,7 @@ class OverloadsCliTest {
         ChildCli.Run mine = ChildCli.run(dir, "explore", "--logic", "users.NewestFormsOnly", "--classpath", "overloads.jar",
                 "-s", "event-61-lost-ack", "-s", "aggregate-order", "-s", "mixed");
         ChildCli.Run reference = ChildCli.run(dir, "explore", "-s", "event-61-lost-ack", "-s", "aggregate-order", "-s", "mixed");
-        assertThat(mine.exit()).as(mine.toString()).isEqualTo(RelaycheckCli.CLEAN);
+        assertThat(mine.exit()).as(mine.toString()).isEqualTo(ExitCodes.CLEAN);
         assertThat(mine.out()).contains("engine packed)").doesNotContain("LOGIC-ERROR");
         assertThat(counts(mine.out())).isEqualTo(counts(reference.out()));
     }

@@ -1,6 +1,6 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.checker.Verdict;
+import dev.relaycheck.checker.search.Verdict;
 import org.junit.jupiter.api.Test;
 
 import java.io.PrintWriter;
@@ -54,7 +54,7 @@ class ProgressAndVerdictTest {
         assertThat(Verdict.worst(List.of(Verdict.VIOLATION, Verdict.LOGIC_ERROR, Verdict.CLEAN))).isEqualTo(Verdict.LOGIC_ERROR);
         assertThat(Verdict.worst(List.of(Verdict.LOGIC_ERROR, Verdict.NON_DETERMINISM))).isEqualTo(Verdict.NON_DETERMINISM);
         assertThat(List.of(Verdict.values()).stream().map(ExitCodes::of).toList())
-                .containsExactly(RelaycheckCli.CLEAN, RelaycheckCli.VACUOUS, RelaycheckCli.INCOMPLETE,
-                        RelaycheckCli.VIOLATION, RelaycheckCli.LOGIC_ERROR, RelaycheckCli.NON_DETERMINISM);
+                .containsExactly(ExitCodes.CLEAN, ExitCodes.VACUOUS, ExitCodes.INCOMPLETE,
+                        ExitCodes.VIOLATION, ExitCodes.LOGIC_ERROR, ExitCodes.NON_DETERMINISM);
     }
 }

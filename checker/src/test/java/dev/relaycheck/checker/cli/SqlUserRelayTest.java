@@ -171,7 +171,7 @@ class SqlUserRelayTest {
     void aJavaRelayThatReadsTheJvmClockIsRefusedWithOneLineNotCalledAViolation() {
         ChildCli.Run r = ChildCli.run(dir, "sql", "conformance", "--adapter", "com.acme.parcels.WallClockParcelRelay", "--classpath",
                 brokenJar.toString(), "--seeds", "2", "--controls", "no", "--out", dir.resolve("wall-clock").toString());
-        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.USAGE);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
         assertThat(r.err()).startsWith("relaycheck sql: com.acme.parcels.WallClockParcelRelay gave different results for the same"
                 + " schedule run twice (scenario ").contains("it reads a clock of its own").endsWith("(logical ticks)\n")
                 .hasLineCount(1);

@@ -74,7 +74,7 @@ class TimingHazardsCliTest {
     @Test
     void clockSkewIsFoundAndItsReplayLineCarriesTheSkews() throws Exception {
         ChildCli.Run found = ChildCli.run(dir, "explore", "--logic", "app-clock-expiry", "-s", "clock-skew");
-        assertThat(found.exit()).as(found.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(found.exit()).as(found.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(found.out()).contains("VIOLATION SINGLE_LIVE_LEASE in scenario clock-skew with logic app-clock-expiry")
                 .contains("Skew(p1,-1)").contains("Skew(p2,+1)").contains("<== SINGLE_LIVE_LEASE")
                 .contains("engine packed");
@@ -82,14 +82,14 @@ class TimingHazardsCliTest {
         assertThat(Files.readString(record)).contains("max-skew 1\n").contains("step Skew(p2,+1) => SKEWED p2 clock db+1\n");
 
         ChildCli.Run replayed = ChildCli.run(dir, "replay", token(found.out()));
-        assertThat(replayed.exit()).as(replayed.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(replayed.exit()).as(replayed.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(replayed.out()).contains("Skew(p2,+1)").contains("REPRODUCED SINGLE_LIVE_LEASE: all 4 steps matched");
 
         // the same record with p2's clock right: the claim it recorded is not enabled, so it does not reproduce
         Files.writeString(record, Files.readString(record).replace("step Skew(p2,+1) => SKEWED p2 clock db+1",
                 "step Skew(p2,0) => SKEWED p2 clock db+0"));
         ChildCli.Run unskewed = ChildCli.run(dir, "replay", record.toString());
-        assertThat(unskewed.exit()).as(unskewed.toString()).isEqualTo(RelaycheckCli.CLEAN);
+        assertThat(unskewed.exit()).as(unskewed.toString()).isEqualTo(ExitCodes.CLEAN);
         assertThat(unskewed.out()).startsWith("NOT REPRODUCED: step 4");
     }
 
@@ -99,10 +99,10 @@ class TimingHazardsCliTest {
                 {"renewal-ignores-expiry", "lease-renewal", "SINGLE_LIVE_LEASE"},
                 {"cursor-by-sequence", "commit-visibility", "NO_LOST_EVENT"}}) {
             ChildCli.Run found = ChildCli.run(dir, "explore", "--logic", c[0], "-s", c[1]);
-            assertThat(found.exit()).as(found.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+            assertThat(found.exit()).as(found.toString()).isEqualTo(ExitCodes.VIOLATION);
             assertThat(found.out()).contains("VIOLATION " + c[2] + " in scenario " + c[1] + " with logic " + c[0]);
             ChildCli.Run replayed = ChildCli.run(dir, "replay", token(found.out()));
-            assertThat(replayed.exit()).as(replayed.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+            assertThat(replayed.exit()).as(replayed.toString()).isEqualTo(ExitCodes.VIOLATION);
             assertThat(replayed.out()).contains("REPRODUCED " + c[2]);
         }
     }
@@ -110,7 +110,7 @@ class TimingHazardsCliTest {
     @Test
     void theCorrectLogicPassesTheNewScenarios() {
         ChildCli.Run r = ChildCli.run(dir, "explore", "-s", "lease-renewal", "-s", "clock-skew", "-s", "commit-visibility");
-        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.CLEAN);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCodes.CLEAN);
         assertThat(r.out()).contains("3 of 3 scenarios passed").contains("LEASE_RENEWED=").contains("RENEWAL_REFUSED=")
                 .contains("CLOCK_SKEWED=").contains("LATE_COMMIT=");
     }
@@ -119,26 +119,26 @@ class TimingHazardsCliTest {
     void usersLogicsAreJudgedOnTheNewHazards() {
         ChildCli.Run byOwner = ChildCli.run(dir, "explore", "--logic", "com.acme.HeartbeatByOwner", "--classpath", jar.toString(),
                 "-s", "lease-renewal");
-        assertThat(byOwner.exit()).as(byOwner.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(byOwner.exit()).as(byOwner.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(byOwner.out()).contains("VIOLATION SINGLE_LIVE_LEASE").contains("Renew(p1,E1,t1)");
 
         ChildCli.Run dbClock = ChildCli.run(dir, "explore", "--logic", "com.acme.DbClockRelay", "--classpath", jar.toString(),
                 "-s", "clock-skew");
-        assertThat(dbClock.exit()).as(dbClock.toString()).isEqualTo(RelaycheckCli.CLEAN);
+        assertThat(dbClock.exit()).as(dbClock.toString()).isEqualTo(ExitCodes.CLEAN);
 
         ChildCli.Run appClock = ChildCli.run(dir, "explore", "--logic", "com.acme.AppClockRelay", "--classpath", jar.toString(),
                 "-s", "clock-skew");
-        assertThat(appClock.exit()).as(appClock.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(appClock.exit()).as(appClock.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(appClock.out()).contains("VIOLATION SINGLE_LIVE_LEASE").contains("--classpath");
         ChildCli.Run replayed = ChildCli.run(dir, "replay", token(appClock.out()), "--classpath", jar.toString());
-        assertThat(replayed.exit()).as(replayed.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(replayed.exit()).as(replayed.toString()).isEqualTo(ExitCodes.VIOLATION);
     }
 
     @Test
     void aBadSkewInAScenarioFileIsOneLineAndExitTwo() throws Exception {
         Path file = Files.writeString(dir.resolve("skewed.scenario"), "pollers p1 p2\nstock SKU-1 5\nevent E1 SKU-1 1\nmax-skew lots\n");
         ChildCli.Run r = ChildCli.run(dir, "explore", "-s", file.toString());
-        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.USAGE);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
         assertThat(r.err().trim()).contains("skewed.scenario:4").contains("max-skew").doesNotContain("\n");
     }
 }

@@ -54,24 +54,24 @@ class UserLogicEndToEndTest {
 
         ChildCli.Run explored = ChildCli.run(dir, "explore", "--logic", CLASS, "--classpath", "acme.jar",
                 "-s", "stale-ack-after-expiry");
-        assertThat(explored.exit()).as(explored.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(explored.exit()).as(explored.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(explored.out()).contains("VIOLATION STALE_ACK_REJECTED in scenario stale-ack-after-expiry with logic acme-owner-fenced")
                 .contains("--classpath acme.jar");
         String[] replayLine = pasted(explored.out());
         assertThat(replayLine).endsWith("--classpath", "acme.jar");
 
         ChildCli.Run replayed = ChildCli.run(dir, replayLine);
-        assertThat(replayed.exit()).as(replayed.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(replayed.exit()).as(replayed.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(replayed.out()).contains("REPRODUCED STALE_ACK_REJECTED");
 
         ChildCli.Run walked = ChildCli.run(dir, "random", "--logic", CLASS, "--classpath", "acme.jar",
                 "-s", "stale-ack-after-expiry", "--runs", "3000", "--threads", "2");
-        assertThat(walked.exit()).as(walked.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(walked.exit()).as(walked.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(ChildCli.run(dir, pasted(walked.out())).out()).contains("REPRODUCED STALE_ACK_REJECTED");
 
         ChildCli.Run checked = ChildCli.run(dir, "check", "--only", "model", "--logic", CLASS, "--classpath", "acme.jar",
                 "-s", "stale-ack-after-expiry", "--results", "out");
-        assertThat(checked.exit()).as(checked.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(checked.exit()).as(checked.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(checked.out()).contains("acme-owner-fenced on stale-ack-after-expiry: VIOLATION STALE_ACK_REJECTED");
         String json = Files.readString(dir.resolve("out/summary.json"));
         assertThat(json).contains("\"schema\": \"relaycheck-summary/2\"").contains("\"outcome\": \"VIOLATION\"")
@@ -83,7 +83,7 @@ class UserLogicEndToEndTest {
         Path fixed = ChildCli.compileJar(Files.createDirectories(dir.resolve("fixed")), "acme", Map.of(CLASS, FIXED));
         Files.copy(fixed, dir.resolve("acme.jar"), StandardCopyOption.REPLACE_EXISTING);
         ChildCli.Run gone = ChildCli.run(dir, replayLine);
-        assertThat(gone.exit()).as(gone.toString()).isEqualTo(RelaycheckCli.CLEAN);
+        assertThat(gone.exit()).as(gone.toString()).isEqualTo(ExitCodes.CLEAN);
         assertThat(gone.out()).startsWith("NOT REPRODUCED: step 6: expected Ack(p1,E1,t1) => ACKED E1/t1");
     }
 
@@ -117,23 +117,23 @@ class UserLogicEndToEndTest {
         String[] logic = {"--logic", CLASS, "--classpath", "acme.jar", "-s", "checkout.scenario"};
 
         ChildCli.Run explored = ChildCli.run(dir, with(new String[] {"explore"}, logic));
-        assertThat(explored.exit()).as(explored.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(explored.exit()).as(explored.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(explored.out()).contains("VIOLATION STALE_ACK_REJECTED in scenario checkout with logic acme-owner-fenced");
         ChildCli.Run replayed = ChildCli.run(dir, pasted(explored.out()));
-        assertThat(replayed.exit()).as(replayed.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(replayed.exit()).as(replayed.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(replayed.out()).contains("REPRODUCED STALE_ACK_REJECTED");
 
         ChildCli.Run walked = ChildCli.run(dir, with(new String[] {"random", "--runs", "3000", "--seed", "7"}, logic));
-        assertThat(walked.exit()).as(walked.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(walked.exit()).as(walked.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(ChildCli.run(dir, pasted(walked.out())).out()).contains("REPRODUCED STALE_ACK_REJECTED");
 
         ChildCli.Run checked = ChildCli.run(dir, with(new String[] {"check", "--only", "model", "--results", "out"}, logic));
-        assertThat(checked.exit()).as(checked.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(checked.exit()).as(checked.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(checked.out()).contains("acme-owner-fenced on checkout: VIOLATION STALE_ACK_REJECTED");
         // the line the report keeps replays the user's scenario too: the record carries it, not its file
         Files.delete(dir.resolve("checkout.scenario"));
         ChildCli.Run fromReport = ChildCli.run(dir, pasted(Files.readString(dir.resolve("out/summary.md"))));
-        assertThat(fromReport.exit()).as(fromReport.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(fromReport.exit()).as(fromReport.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(fromReport.out()).contains("REPRODUCED STALE_ACK_REJECTED");
 
         Files.writeString(dir.resolve("checkout.scenario"), MY_SCENARIO);
@@ -141,7 +141,7 @@ class UserLogicEndToEndTest {
         for (String[] command : new String[][] {with(new String[] {"explore"}, flaky),
                 with(new String[] {"check", "--only", "model", "--results", "flaky"}, flaky)}) {
             ChildCli.Run r = ChildCli.run(dir, command);
-            assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.NON_DETERMINISM);
+            assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCodes.NON_DETERMINISM);
             assertThat(r.out() + r.err()).contains("NON-DETERMINISM in logic acme-flaky").contains("acceptsAck(");
         }
     }
@@ -164,7 +164,7 @@ class UserLogicEndToEndTest {
                     : new String[] {"explore", "--logic", "com.acme.Impostor", "--classpath", "impostor.jar"};
             {
                 ChildCli.Run r = ChildCli.run(here, command);
-                assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.USAGE);
+                assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
                 assertThat(r.err().trim()).startsWith("relaycheck: logic class com.acme.Impostor").contains(idAndWhy.getValue())
                         .doesNotContain("\n");
                 assertThat(r.out()).isEmpty();
@@ -179,7 +179,7 @@ class UserLogicEndToEndTest {
                 "-s", "stale-ack-after-expiry");
         String[] line = pasted(explored.out());
         ChildCli.Run withoutClasspath = ChildCli.run(dir, Arrays.copyOf(line, line.length - 2));
-        assertThat(withoutClasspath.exit()).isEqualTo(RelaycheckCli.USAGE);
+        assertThat(withoutClasspath.exit()).isEqualTo(ExitCodes.USAGE);
         assertThat(withoutClasspath.err().trim()).isEqualTo("relaycheck: this record is for logic 'acme-owner-fenced' ("
                 + CLASS + "): logic class " + CLASS + " not found (no --classpath given)");
     }
@@ -199,20 +199,20 @@ class UserLogicEndToEndTest {
                 """));
         String[] logic = {"explore", "--logic", "com.acme.NoReclaim", "--classpath", "noreclaim.jar"};
         ChildCli.Run vacuous = ChildCli.run(dir, with(logic, "-s", "stale-ack-after-expiry"));
-        assertThat(vacuous.exit()).as(vacuous.toString()).isEqualTo(RelaycheckCli.VACUOUS);
+        assertThat(vacuous.exit()).as(vacuous.toString()).isEqualTo(ExitCodes.VACUOUS);
         assertThat(vacuous.out()).contains("VACUOUS: never reached [STALE_ACK, LEASE_RECLAIMED]").contains("verdict VACUOUS");
 
         // double-claim has no fault that could leave a row stuck, so its bounded search can only stop at the
         // bound (on mixed a crash strands a batch, and a healing failure found before a bound is a violation)
         ChildCli.Run incomplete = ChildCli.run(dir, with(logic, "-s", "stale-ack-after-expiry", "-s", "double-claim",
                 "--max-states", "150"));
-        assertThat(incomplete.exit()).as(incomplete.toString()).isEqualTo(RelaycheckCli.INCOMPLETE);
+        assertThat(incomplete.exit()).as(incomplete.toString()).isEqualTo(ExitCodes.INCOMPLETE);
         assertThat(incomplete.out()).contains("verdict INCOMPLETE");
 
         // the lease is never taken back from a poller that lost its ack: the event is stuck
         ChildCli.Run violation = ChildCli.run(dir, with(logic, "-s", "stale-ack-after-expiry", "-s", "event-61-lost-ack",
                 "-s", "mixed", "--max-states", "200"));
-        assertThat(violation.exit()).as(violation.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(violation.exit()).as(violation.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(violation.out()).contains("VIOLATION EVENTUAL_DELIVERY in scenario event-61-lost-ack").contains("verdict VIOLATION");
     }
 

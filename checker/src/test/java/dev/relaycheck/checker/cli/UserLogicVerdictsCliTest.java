@@ -38,16 +38,16 @@ class UserLogicVerdictsCliTest {
     @Test
     void reclaimingItsOwnLeasePassesWithUniqueIdsAndFailsNamingTheSharedOrReusedId() {
         ChildCli.Run unique = explore("ReclaimOwn", "-s", "event-61-lost-ack", "-s", "crash-restart", "-s", "mixed");
-        assertThat(unique.exit()).as(unique.toString()).isEqualTo(RelaycheckCli.CLEAN);
+        assertThat(unique.exit()).as(unique.toString()).isEqualTo(ExitCodes.CLEAN);
         assertThat(unique.out()).doesNotContain("VIOLATION");
 
         ChildCli.Run shared = explore("ReclaimOwn", "-s", "event-61-lost-ack", "--instance-ids", "shared");
-        assertThat(shared.exit()).as(shared.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(shared.exit()).as(shared.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(shared.out()).contains("VIOLATION SINGLE_LIVE_LEASE in scenario event-61-lost-ack+instance-ids=shared")
                 .contains("what broke: p2's claim of EVENT-61 at t=0 replaced the live lease node-1/t1/exp2 that p1 still holds: "
                         + "p1 and p2 both believe they own EVENT-61 (p1 and p2 present one instance id, node-1: instance-ids shared");
         ChildCli.Run reused = explore("ReclaimOwn", "-s", "event-61-lost-ack", "--instance-ids", "reused");
-        assertThat(reused.exit()).as(reused.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(reused.exit()).as(reused.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(reused.out()).contains("p1 and p2 both believe they own EVENT-61 (p2 presents p1's instance id: instance-ids "
                 + "reused, a restart of p1 under its id while p1 still runs");
         // the trace is the one the sentence describes: p1 claimed, and p2's claim took the row from under it
@@ -58,7 +58,7 @@ class UserLogicVerdictsCliTest {
     @Test
     void aDeliverAndAckRelayIsToldWhichWitnessesItsShapeMakesUnreachable() {
         ChildCli.Run r = explore("DeliverAndAck", "-s", "event-61-lost-ack", "-s", "crash-restart", "-s", "batch-ack");
-        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.CLEAN);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCodes.CLEAN);
         assertThat(r.out()).doesNotContain("VACUOUS")
                 .contains("DUPLICATE_ABSORBED not applicable to this logic: its delivery and ack commit in one transaction "
                         + "(deliversAndAcksTogether)")
@@ -69,7 +69,7 @@ class UserLogicVerdictsCliTest {
     @Test
     void everyInvariantALogicBreaksIsReportedWithItsOwnShortestTraceAndAReplayThatReproducesIt() throws Exception {
         ChildCli.Run r = explore("TwoMistakes", "-s", "mixed");
-        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(r.out()).contains("  VIOLATION AGGREGATE_ORDER, STALE_ACK_REJECTED (")
                 .contains("VIOLATION AGGREGATE_ORDER in scenario mixed with logic acme-two-mistakes\n")
                 .contains("VIOLATION STALE_ACK_REJECTED in scenario mixed with logic acme-two-mistakes\n")
@@ -78,11 +78,11 @@ class UserLogicVerdictsCliTest {
             Path record = dir.resolve("results/failures/acme-two-mistakes--mixed--" + invariant + ".replay");
             assertThat(record).exists();
             ChildCli.Run replay = ChildCli.run(dir, "replay", record.toString(), "--classpath", "acme.jar");
-            assertThat(replay.exit()).as(replay.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+            assertThat(replay.exit()).as(replay.toString()).isEqualTo(ExitCodes.VIOLATION);
             assertThat(replay.out()).contains("REPRODUCED " + invariant + ": all ");
         }
         ChildCli.Run first = explore("TwoMistakes", "-s", "mixed", "--first-violation");
-        assertThat(first.exit()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(first.exit()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(first.out()).contains("  VIOLATION AGGREGATE_ORDER (").doesNotContain("STALE_ACK_REJECTED in scenario");
         // both engines name the same invariants with the same traces
         ChildCli.Run readable = explore("TwoMistakes", "-s", "mixed", "--engine", "readable");
@@ -97,7 +97,7 @@ class UserLogicVerdictsCliTest {
             List<String> walks = List.of("random", "--logic", "com.acme.TwoMistakes", "--classpath", "acme.jar", "-s", "mixed",
                     "--strategy", strategy, "--runs", "300", "--seed", "3", "--results", "walks-" + strategy);
             ChildCli.Run one = ChildCli.run(dir, concat(walks, "--threads", "1"));
-            assertThat(one.exit()).as(one.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+            assertThat(one.exit()).as(one.toString()).isEqualTo(ExitCodes.VIOLATION);
             // each shrunk, possibly to a smaller scenario (mixed.shrunk)
             assertThat(one.out()).as(strategy).containsPattern("\nVIOLATION AGGREGATE_ORDER in scenario mixed\\S* with logic acme-two-mistakes\n")
                     .containsPattern("\nVIOLATION STALE_ACK_REJECTED in scenario mixed\\S* with logic acme-two-mistakes\n")
@@ -113,7 +113,7 @@ class UserLogicVerdictsCliTest {
                 assertThat(replay.out()).as(replay.toString()).contains("REPRODUCED " + invariant + ": all ");
             }
             ChildCli.Run first = ChildCli.run(dir, concat(walks, "--first-violation"));
-            assertThat(first.exit()).isEqualTo(RelaycheckCli.VIOLATION);
+            assertThat(first.exit()).isEqualTo(ExitCodes.VIOLATION);
             assertThat(first.out().split("\nVIOLATION ", -1)).as(first.out()).hasSize(2);
         }
     }
@@ -132,7 +132,7 @@ class UserLogicVerdictsCliTest {
     @Test
     void aLogicThatCallsSystemExitGetsOneLineAndANonZeroExit() {
         ChildCli.Run r = explore("ExitsOnAck", "-s", "event-61-lost-ack");
-        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.LOGIC_ERROR);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCodes.LOGIC_ERROR);
         assertThat(r.err().strip()).startsWith("LOGIC-ERROR in logic acme-exits: acceptsAck(EVENT-61:PENDING[p1/t1/exp2], t1, p1, now=0) "
                 + "called System.exit (at com.acme.ExitsOnAck.acceptsAck(").doesNotContain("\n");
         assertThat(r.out()).isEmpty();
@@ -141,7 +141,7 @@ class UserLogicVerdictsCliTest {
     @Test
     void aDecisionThatNeverReturnsIsALogicErrorNamingItsQuestionAndStackWithinTheGivenLimit() {
         ChildCli.Run r = explore("LoopsInClaim", "-s", "event-61-lost-ack", "--decision-timeout", "1");
-        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.LOGIC_ERROR);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCodes.LOGIC_ERROR);
         assertThat(r.out()).startsWith("LOGIC-ERROR in logic acme-loops: isClaimable(EVENT-61:PENDING, [EVENT-61:PENDING], now=0, p1) "
                 + "did not return within 1 s (the decision time limit").contains("raise it with --decision-timeout SECONDS")
                 .contains("  stack:      com.acme.LoopsInClaim.isClaimable(");
@@ -150,7 +150,7 @@ class UserLogicVerdictsCliTest {
     @Test
     void aLogicTheEnginesDisagreeOnStopsTheSearchWithOneLineAndExit3() {
         ChildCli.Run r = explore("TwoFaced", "-s", "aggregate-order");
-        assertThat(r.exit()).as(r.toString()).isEqualTo(RelaycheckCli.INTERNAL);
+        assertThat(r.exit()).as(r.toString()).isEqualTo(ExitCodes.INTERNAL);
         String line = r.err().lines().filter(l -> !l.startsWith("progress:")).reduce("", (a, b) -> a + b + "\n").strip();
         assertThat(line).startsWith("relaycheck: the packed engine disagrees with the readable model on logic acme-two-faced's "
                 + "isClaimable in scenario aggregate-order, at state t=0 ").doesNotContain("\n")
@@ -158,7 +158,7 @@ class UserLogicVerdictsCliTest {
         assertThat(r.out()).doesNotContain("OK").doesNotContain("VIOLATION");
         // on the model itself, the mistake the readable answers make is found
         ChildCli.Run readable = explore("TwoFaced", "-s", "aggregate-order", "--engine", "readable");
-        assertThat(readable.exit()).as(readable.toString()).isEqualTo(RelaycheckCli.VIOLATION);
+        assertThat(readable.exit()).as(readable.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(readable.out()).contains("VIOLATION AGGREGATE_ORDER in scenario aggregate-order with logic acme-two-faced");
     }
 }

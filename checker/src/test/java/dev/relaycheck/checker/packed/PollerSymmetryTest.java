@@ -1,13 +1,12 @@
 package dev.relaycheck.checker.packed;
 
-import dev.relaycheck.checker.Judge;
 import dev.relaycheck.checker.cli.ChildCli;
-import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.search.BreadthFirstSearch.Engine;
+import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.search.Progress;
 import dev.relaycheck.checker.search.SearchResult;
+import dev.relaycheck.checker.trace.Judge;
 import dev.relaycheck.model.Invariants;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;
@@ -15,6 +14,7 @@ import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.Step;
 import dev.relaycheck.model.StepResult;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

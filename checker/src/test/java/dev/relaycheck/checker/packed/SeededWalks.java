@@ -1,6 +1,6 @@
 package dev.relaycheck.checker.packed;
 
-import dev.relaycheck.checker.search.Successors;
+import dev.relaycheck.checker.space.Successors;
 import dev.relaycheck.model.SplitMix64;
 
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package dev.relaycheck.checker.packed;
 
-import dev.relaycheck.checker.search.Successors;
 import dev.relaycheck.checker.packed.SeededWalks.Applied;
+import dev.relaycheck.checker.space.Successors;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
 import org.junit.jupiter.params.ParameterizedTest;

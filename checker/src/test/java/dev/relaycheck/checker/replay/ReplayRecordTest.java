@@ -1,15 +1,15 @@
 package dev.relaycheck.checker.replay;
 
+import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.search.Progress;
-import dev.relaycheck.checker.UsageException;
-import dev.relaycheck.checker.Verdict;
-
-import dev.relaycheck.model.catalogue.LogicCatalogue;
+import dev.relaycheck.checker.search.Verdict;
+import dev.relaycheck.checker.trace.Counterexample;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.ScenarioText;
 import dev.relaycheck.model.TickBound;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,7 +1,8 @@
 package dev.relaycheck.checker.report;
 
-import dev.relaycheck.checker.ModelCheck;
-import dev.relaycheck.checker.Verdict;
+import dev.relaycheck.checker.check.FullCheck;
+import dev.relaycheck.checker.modelcheck.ModelCheck;
+import dev.relaycheck.checker.search.Verdict;
 import dev.relaycheck.model.catalogue.LogicCatalogue;
 import org.junit.jupiter.api.Test;
 

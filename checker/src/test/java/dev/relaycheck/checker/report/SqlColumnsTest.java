@@ -1,10 +1,11 @@
 package dev.relaycheck.checker.report;
 
+import dev.relaycheck.checker.check.FullCheck;
+import dev.relaycheck.checker.modelcheck.ModelCheck;
 import dev.relaycheck.checker.search.BreadthFirstSearch;
-import dev.relaycheck.checker.ModelCheck;
 import dev.relaycheck.checker.search.Progress;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

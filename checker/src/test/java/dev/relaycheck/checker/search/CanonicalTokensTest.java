@@ -1,6 +1,6 @@
 package dev.relaycheck.checker.search;
 
-import dev.relaycheck.model.catalogue.LogicCatalogue;
+import dev.relaycheck.checker.space.CanonicalTokens;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;
@@ -9,6 +9,7 @@ import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.ScheduleRunner;
 import dev.relaycheck.model.Step;
 import dev.relaycheck.model.StepResult;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.relaycheck.checker.search;
 
+import dev.relaycheck.checker.space.FingerprintSet;
 import dev.relaycheck.model.SplitMix64;
 import org.junit.jupiter.api.Test;
 

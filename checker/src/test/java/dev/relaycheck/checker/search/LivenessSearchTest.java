@@ -1,11 +1,10 @@
 package dev.relaycheck.checker.search;
 
-import dev.relaycheck.checker.replay.Counterexample;
-
-import dev.relaycheck.checker.trace.TraceFormatter;
-
 import dev.relaycheck.checker.search.BreadthFirstSearch.Engine;
 import dev.relaycheck.checker.search.BreadthFirstSearch.Tokens;
+import dev.relaycheck.checker.space.Judging;
+import dev.relaycheck.checker.trace.Counterexample;
+import dev.relaycheck.checker.trace.TraceFormatter;
 import dev.relaycheck.checker.walk.Scheduler;
 import dev.relaycheck.checker.walk.WalkSearch;
 import dev.relaycheck.model.CorrectRelayLogic;
@@ -82,7 +81,7 @@ class LivenessSearchTest {
                 assertThat(every.counterexamples()).hasSize(1);
                 assertThat(every.counterexample().orElseThrow().foundBy()).isEqualTo(r.counterexample().orElseThrow().foundBy());
                 assertThat(every.verdictLine()).startsWith("VIOLATION EVENTUAL_DELIVERY (INCOMPLETE besides: " + bound);
-                assertThat(dev.relaycheck.checker.Verdict.of(every)).isEqualTo(dev.relaycheck.checker.Verdict.VIOLATION);
+                assertThat(dev.relaycheck.checker.search.Verdict.of(every)).isEqualTo(dev.relaycheck.checker.search.Verdict.VIOLATION);
             }
         }
         // a safety violation is still a shortest one: the healing failure waits for the search to end

@@ -1,25 +1,22 @@
 package dev.relaycheck.checker.search;
 
+import dev.relaycheck.checker.logic.LogicFault;
 import dev.relaycheck.checker.replay.ReplayRecord;
 import dev.relaycheck.checker.replay.Replayer;
 import dev.relaycheck.checker.replay.Shrinker;
-
-import dev.relaycheck.checker.replay.Counterexample;
-import dev.relaycheck.checker.logic.LogicFault;
-import dev.relaycheck.checker.Verdict;
-
+import dev.relaycheck.checker.trace.Counterexample;
 import dev.relaycheck.checker.walk.RandomScheduler;
 import dev.relaycheck.checker.walk.WalkSearch;
+import dev.relaycheck.model.CheckedLogic;
 import dev.relaycheck.model.CorrectRelayLogic;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
+import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.LogicError;
 import dev.relaycheck.model.OutboxRow;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
-import dev.relaycheck.model.CheckedLogic;
-import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Step;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

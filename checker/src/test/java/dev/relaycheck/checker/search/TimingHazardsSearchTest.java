@@ -1,20 +1,18 @@
 package dev.relaycheck.checker.search;
 
-import dev.relaycheck.checker.replay.Counterexample;
+import dev.relaycheck.checker.packed.PackedSpace;
 import dev.relaycheck.checker.replay.ReplayRecord;
 import dev.relaycheck.checker.replay.Replayer;
-import dev.relaycheck.checker.Verdict;
-
 import dev.relaycheck.checker.search.BreadthFirstSearch.Engine;
 import dev.relaycheck.checker.search.BreadthFirstSearch.Tokens;
-import dev.relaycheck.checker.packed.PackedSpace;
+import dev.relaycheck.checker.trace.Counterexample;
 import dev.relaycheck.model.Invariant;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.WaitingCursorRelayLogic;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.variants.BrokenVariant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -2,10 +2,11 @@ package dev.relaycheck.checker.search;
 
 import dev.relaycheck.checker.search.BreadthFirstSearch.Engine;
 import dev.relaycheck.checker.search.BreadthFirstSearch.Tokens;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
+import dev.relaycheck.checker.space.Judging;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,19 +1,17 @@
 package dev.relaycheck.checker.search;
 
-import dev.relaycheck.checker.replay.Counterexample;
-import dev.relaycheck.checker.Judge;
-
+import dev.relaycheck.checker.trace.Counterexample;
+import dev.relaycheck.checker.trace.Judge;
 import dev.relaycheck.checker.trace.TraceFormatter;
-
 import dev.relaycheck.checker.walk.PctScheduler;
 import dev.relaycheck.checker.walk.RandomScheduler;
 import dev.relaycheck.checker.walk.WalkSearch;
 import dev.relaycheck.model.Invariant;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,23 +1,38 @@
-package dev.relaycheck.checker.report;
+package dev.relaycheck.checker.check;
 
-import dev.relaycheck.checker.search.BreadthFirstSearch;
-import dev.relaycheck.checker.ModelCheck;
-import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.checker.harness.HarnessJvm;
 import dev.relaycheck.checker.harness.UserClasses;
+import dev.relaycheck.checker.modelcheck.ModelCheck;
+import dev.relaycheck.checker.report.CheckerRows;
+import dev.relaycheck.checker.report.CodeHtml;
+import dev.relaycheck.checker.report.CodeReplay;
+import dev.relaycheck.checker.report.Histogram;
+import dev.relaycheck.checker.report.HtmlReport;
+import dev.relaycheck.checker.report.JcstressOutcomes;
+import dev.relaycheck.checker.report.ModelRows;
+import dev.relaycheck.checker.report.PhaseProgress;
+import dev.relaycheck.checker.report.Report;
+import dev.relaycheck.checker.report.ReportLinks;
+import dev.relaycheck.checker.report.RunDiff;
+import dev.relaycheck.checker.report.RunSummary;
+import dev.relaycheck.checker.report.SqlRelayUnderTest;
+import dev.relaycheck.checker.report.SummaryJson;
+import dev.relaycheck.checker.report.SummaryMarkdown;
+import dev.relaycheck.checker.search.BreadthFirstSearch;
+import dev.relaycheck.checker.search.Verdict;
 import dev.relaycheck.jdbc.CheckResult;
-import dev.relaycheck.model.summary.SummaryRow;
 import dev.relaycheck.jdbc.DbTarget;
 import dev.relaycheck.jdbc.Dialect;
 import dev.relaycheck.jdbc.RelaySpec;
 import dev.relaycheck.jdbc.RelayUnderTest;
-import dev.relaycheck.jdbc.SqlChecksCli;
-import dev.relaycheck.jdbc.adapter.WallClock;
 import dev.relaycheck.jdbc.SqlChecks;
+import dev.relaycheck.jdbc.SqlChecksCli;
 import dev.relaycheck.jdbc.SqlFinding;
+import dev.relaycheck.jdbc.adapter.WallClock;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.store.UserTarget;
+import dev.relaycheck.model.summary.SummaryRow;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -30,9 +45,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.ToIntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.function.ToIntFunction;
 import java.util.stream.Stream;
 
 /**
@@ -352,7 +367,7 @@ public final class FullCheck {
         } catch (java.sql.SQLException e) {
             return new CheckerRows(column, "FAIL", List.of(), relay.factory() + " on " + db.describe() + ": " + e.getMessage(), "");
         }
-        java.util.function.Function<dev.relaycheck.code.check.CodeCheck.Failure, String> replay = f -> CodeReplay.line(relay, dbArg, f);
+        java.util.function.Function<dev.relaycheck.code.check.CodeCheck.Failure, String> replay = f -> CodeReplay.line(relay.factory(), relay.classpath(), List.of(), dbArg, f);
         List<CheckerRows.Row> rows = new ArrayList<>();
         for (dev.relaycheck.model.Invariant i : dev.relaycheck.code.judge.Judge.JUDGED) {
             var failure = outcome.failures().get(i);

@@ -1,6 +1,4 @@
-package dev.relaycheck.checker;
-
-import dev.relaycheck.checker.trace.TraceStep;
+package dev.relaycheck.checker.trace;
 
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.IllegalStepException;

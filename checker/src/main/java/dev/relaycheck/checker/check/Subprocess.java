@@ -1,4 +1,6 @@
-package dev.relaycheck.checker.report;
+package dev.relaycheck.checker.check;
+
+import dev.relaycheck.checker.report.CheckerRows;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -14,8 +16,6 @@ import java.util.concurrent.TimeUnit;
  */
 final class Subprocess {
     private static final long POLL_MILLIS = 1000;
-    /** What {@link #run} returns for a checker it killed at its time limit (a loaded machine can cause that). */
-    static final int KILLED_AT_LIMIT = -1;
 
     private Subprocess() {
     }
@@ -27,7 +27,7 @@ final class Subprocess {
         void tick();
     }
 
-    /** Exit code, or -1 if it ran past the limit and was killed. */
+    /** Exit code, or {@link CheckerRows#KILLED_AT_LIMIT} if it ran past the limit and was killed (a loaded machine can cause that). */
     static int run(List<String> command, Path workDir, Path log, long limitSeconds, LogWatcher watcher) {
         Process p = null;
         try {
@@ -43,7 +43,7 @@ final class Subprocess {
                 if (System.nanoTime() > deadline) {
                     killTree(p);
                     p.waitFor(10, TimeUnit.SECONDS);
-                    return KILLED_AT_LIMIT;
+                    return CheckerRows.KILLED_AT_LIMIT;
                 }
             }
             tail.poll();

@@ -1,14 +1,13 @@
-package dev.relaycheck.checker;
+package dev.relaycheck.checker.modelcheck;
 
 import dev.relaycheck.checker.search.BreadthFirstSearch;
-import dev.relaycheck.checker.search.Judging;
-import dev.relaycheck.checker.replay.Counterexample;
 import dev.relaycheck.checker.search.SearchResult;
-
+import dev.relaycheck.checker.space.Judging;
+import dev.relaycheck.checker.trace.Counterexample;
 import dev.relaycheck.model.Invariant;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 
 import java.util.ArrayList;
 import java.util.List;

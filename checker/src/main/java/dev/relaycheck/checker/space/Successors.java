@@ -1,4 +1,4 @@
-package dev.relaycheck.checker.search;
+package dev.relaycheck.checker.space;
 
 import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.Witness;
@@ -53,7 +53,7 @@ public final class Successors {
 
     private int[] ends = new int[16];
     private boolean[] healed = new boolean[16];
-    private byte[] healing = new byte[16]; // per state, what its healing run did (StateSpace.HEALS ...), if one ran
+    private byte[] healing = new byte[16]; // per state, what its healing run did (HealingOutcome.HEALS ...), if one ran
     private int states;
 
     // the tallies, kept as successors and states are added
@@ -93,7 +93,7 @@ public final class Successors {
     }
 
     /** Empties it for the next chunk, keeping its arrays. */
-    void clear() {
+    public void clear() {
         if (objects != null) {
             Arrays.fill(objects, 0, size, null);
         }
@@ -205,7 +205,7 @@ public final class Successors {
         ends[states] = size;
         healed[states] = healedHere;
         this.healing[states] = (byte) healing;
-        boolean failed = healedHere && healing != StateSpace.HEALS;
+        boolean failed = healedHere && healing != HealingOutcome.HEALS;
         if (healedHere && firstHealingFailure < 0) {
             healedThroughFailure++;
             if (failed) {
@@ -213,10 +213,10 @@ public final class Successors {
             }
         }
         healedCount += healedHere ? 1 : 0;
-        if (failed && healing == StateSpace.NEVER_COMPLETES && firstNeverCompletes < 0) {
+        if (failed && healing == HealingOutcome.NEVER_COMPLETES && firstNeverCompletes < 0) {
             firstNeverCompletes = states;
         }
-        if (failed && healing == StateSpace.BREAKS_WHILE_HEALING && firstBreaksWhileHealing < 0) {
+        if (failed && healing == HealingOutcome.BREAKS_WHILE_HEALING && firstBreaksWhileHealing < 0) {
             firstBreaksWhileHealing = states;
         }
         states++;
@@ -226,7 +226,7 @@ public final class Successors {
      * Adds the successors whose fingerprints fall in {@code shard} to it, in order, listing those that were
      * new. Threads may add different shards at once: each writes only its shard's list.
      */
-    void addToShard(VisitedSet visited, int shard) {
+    public void addToShard(VisitedSet visited, int shard) {
         int count = listShard(shard);
         freshInShard[shard] = visited.shard(shard).addAll(fingerprints, byShard[shard], count, freshByShard[shard]);
         freshRead[shard] = 0;
@@ -259,7 +259,7 @@ public final class Successors {
      * The next successor that was new to the visited set, in order (the shards' lists merged), or -1 after the
      * last; once every shard has taken its own, each call reads one further.
      */
-    int nextFresh() {
+    public int nextFresh() {
         int next = -1;
         int from = -1;
         for (int shard = 0; shard < freshInShard.length; shard++) {
@@ -278,7 +278,7 @@ public final class Successors {
     }
 
     /** How many successors were new, once every shard has taken its own. */
-    int freshCount() {
+    public int freshCount() {
         int n = 0;
         for (int f : freshInShard) {
             n += f;
@@ -287,57 +287,57 @@ public final class Successors {
     }
 
     /** Successors added, each a transition. */
-    int size() {
+    public int size() {
         return size;
     }
 
     /** How many successors showed witness {@code bit}. */
-    long witnessCount(int bit) {
+    public long witnessCount(int bit) {
         return witnessCounts[bit];
     }
 
     /** The first successor that broke an invariant, or -1. */
-    int firstBreak() {
+    public int firstBreak() {
         return firstBreak;
     }
 
     /** How many successors broke an invariant. */
-    int breakingCount() {
+    public int breakingCount() {
         return breakingCount;
     }
 
     /** The {@code k}-th successor that broke an invariant, in order. */
-    int breaking(int k) {
+    public int breaking(int k) {
         return breaking[k];
     }
 
     /** The invariants successor {@code j} broke, a bit per ordinal (0 where the space did not say). */
-    int invariants(int j) {
+    public int invariants(int j) {
         return invariants[j];
     }
 
     /** Healing runs made, up to and including the first that failed. */
-    int healedThroughFailure() {
+    public int healedThroughFailure() {
         return healedThroughFailure;
     }
 
     /** The first state whose healing run failed, or -1. */
-    int firstHealingFailure() {
+    public int firstHealingFailure() {
         return firstHealingFailure;
     }
 
     /** Healing runs made. */
-    int healedCount() {
+    public int healedCount() {
         return healedCount;
     }
 
     /** The first state whose healing run did not complete, or -1. */
-    int firstNeverCompletes() {
+    public int firstNeverCompletes() {
         return firstNeverCompletes;
     }
 
     /** The first state whose healing run broke a safety invariant, or -1. */
-    int firstBreaksWhileHealing() {
+    public int firstBreaksWhileHealing() {
         return firstBreaksWhileHealing;
     }
 
@@ -363,7 +363,7 @@ public final class Successors {
     }
 
     public boolean healingFailed(int state) {
-        return healing[state] != StateSpace.HEALS;
+        return healing[state] != HealingOutcome.HEALS;
     }
 
     /** What the healing run of {@code state} did, if one ran ({@link StateSpace#HEALS} ...). */

@@ -1,4 +1,4 @@
-package dev.relaycheck.checker.search;
+package dev.relaycheck.checker.space;
 
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Violation;

@@ -1,17 +1,15 @@
-package dev.relaycheck.checker;
+package dev.relaycheck.checker.bench;
 
+import dev.relaycheck.checker.search.BreadthFirstSearch.Engine;
+import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.search.PhaseTimes;
 import dev.relaycheck.checker.search.Progress;
 import dev.relaycheck.checker.search.SearchResult;
-
-import dev.relaycheck.checker.search.BreadthFirstSearch;
-
-import dev.relaycheck.checker.search.BreadthFirstSearch.Engine;
 import dev.relaycheck.model.CheckedLogic;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -148,7 +146,7 @@ public final class Bench {
         for (RelayLogic v : LogicCatalogue.variants()) {
             for (Scenario s : ReferenceScenarios.defaults()) {
                 SearchResult r = new BreadthFirstSearch(BreadthFirstSearch.HEAP_BOUND, HEAL_EVERY, 1, Engine.AUTO, progress)
-                        .judging(dev.relaycheck.checker.search.Judging.FIRST).search(v, s);
+                        .judging(dev.relaycheck.checker.space.Judging.FIRST).search(v, s);
                 if (r.violated()) {
                     slowestCatch = Math.max(slowestCatch, r.nanos() / 1e9);
                     catches.add(new String[] {v.id(), s.name(), r.counterexample().get().invariant().name(),

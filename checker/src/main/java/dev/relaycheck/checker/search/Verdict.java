@@ -1,6 +1,4 @@
-package dev.relaycheck.checker;
-
-import dev.relaycheck.checker.search.SearchResult;
+package dev.relaycheck.checker.search;
 
 import java.util.Collection;
 

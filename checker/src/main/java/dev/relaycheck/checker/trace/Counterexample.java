@@ -1,6 +1,4 @@
-package dev.relaycheck.checker.replay;
-
-import dev.relaycheck.checker.trace.TraceStep;
+package dev.relaycheck.checker.trace;
 
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.RelayLogic;

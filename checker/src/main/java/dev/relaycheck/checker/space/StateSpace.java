@@ -1,7 +1,6 @@
-package dev.relaycheck.checker.search;
+package dev.relaycheck.checker.space;
 
 import dev.relaycheck.checker.logic.LogicFault;
-
 import dev.relaycheck.model.LogicFailure;
 import dev.relaycheck.model.Step;
 
@@ -17,13 +16,6 @@ import java.util.function.LongPredicate;
  * judged, on the readable model whichever space found it.
  */
 public interface StateSpace {
-    /** A healing run completed: every event delivered, applied once. */
-    int HEALS = 0;
-    /** A healing run ran out of steps before it completed: EVENTUAL_DELIVERY. */
-    int NEVER_COMPLETES = 1;
-    /** A healing run broke a safety invariant on the way. */
-    int BREAKS_WHILE_HEALING = 2;
-
     /** "readable" or "packed", for reports. */
     String engine();
 
@@ -99,7 +91,7 @@ public interface StateSpace {
 
         /**
          * What the EVENTUAL_DELIVERY healing run from the state the last {@link #expand} expanded did:
-         * {@link #HEALS}, {@link #NEVER_COMPLETES} or {@link #BREAKS_WHILE_HEALING} (a judged invariant). The search
+         * {@link Healing#HEALS}, {@link Healing#NEVER_COMPLETES} or {@link Healing#BREAKS_WHILE_HEALING} (a judged invariant). The search
          * heals only a state it has just expanded, so the expander still holds it: a packed one need not unpack it
          * again.
          */

@@ -1,13 +1,13 @@
-package dev.relaycheck.checker.search;
+package dev.relaycheck.checker.space;
 
 import dev.relaycheck.model.ConsumerState;
 import dev.relaycheck.model.Event;
-import dev.relaycheck.model.Surroundings;
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.OutboxRow;
 import dev.relaycheck.model.PollerState;
 import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.SplitMix64;
+import dev.relaycheck.model.Surroundings;
 
 import java.util.List;
 import java.util.Map;

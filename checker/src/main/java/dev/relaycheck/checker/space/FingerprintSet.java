@@ -1,10 +1,10 @@
-package dev.relaycheck.checker.search;
+package dev.relaycheck.checker.space;
 
 /**
  * A set of 64-bit fingerprints: primitive open addressing with linear probing, at most 70% full, so a
  * state costs 11 to 23 bytes and no object. One thread adds to a set at a time.
  */
-final class FingerprintSet {
+public final class FingerprintSet {
     private static final long EMPTY = 0; // marks a free slot; fingerprint 0 is stored as 1
     private static final int BATCH = 32; // soak's visited set ran about 5% faster at 32 than at 64 (5 runs each)
 
@@ -13,15 +13,15 @@ final class FingerprintSet {
     @SuppressWarnings("unused")
     private long touched; // keeps the loads that touch slots ahead of their probes from being optimised away
 
-    int size() {
+    public int size() {
         return size;
     }
 
-    long bytes() {
+    public long bytes() {
         return keys.length * 8L;
     }
 
-    boolean contains(long fingerprint) {
+    public boolean contains(long fingerprint) {
         long key = key(fingerprint);
         long[] k = keys;
         int mask = k.length - 1;
@@ -34,7 +34,7 @@ final class FingerprintSet {
     }
 
     /** Adds a fingerprint; true if it was not there. */
-    boolean add(long fingerprint) {
+    public boolean add(long fingerprint) {
         long key = key(fingerprint);
         if ((size + 1) * 10L > keys.length * 7L) {
             grow();
@@ -59,7 +59,7 @@ final class FingerprintSet {
      * once instead of one after another), then probing. (A small cache of the fingerprints seen lately used
      * to answer a third of the lookups before the table, but soak ran its visited set 8% faster without it.)
      */
-    int addAll(long[] fps, int[] at, int count, int[] fresh) {
+    public int addAll(long[] fps, int[] at, int count, int[] fresh) {
         int added = 0;
         for (int from = 0; from < count; from += BATCH) {
             int to = Math.min(count, from + BATCH);

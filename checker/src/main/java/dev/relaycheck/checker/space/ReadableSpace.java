@@ -1,7 +1,6 @@
-package dev.relaycheck.checker.search;
+package dev.relaycheck.checker.space;
 
 import dev.relaycheck.checker.logic.LogicFault;
-
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Invariants;
@@ -164,11 +163,11 @@ public final class ReadableSpace implements StateSpace {
             public int healingFromLast() {
                 try {
                     return Healing.check(model, last, judging.invariants())
-                            .map(v -> v.invariant() == Invariant.EVENTUAL_DELIVERY ? NEVER_COMPLETES : BREAKS_WHILE_HEALING)
-                            .orElse(HEALS);
+                            .map(v -> v.invariant() == Invariant.EVENTUAL_DELIVERY ? HealingOutcome.NEVER_COMPLETES : HealingOutcome.BREAKS_WHILE_HEALING)
+                            .orElse(HealingOutcome.HEALS);
                 } catch (LogicFailure f) {
                     failed = new Failed(f, LogicFault.Doing.HEALING, Optional.empty());
-                    return HEALS;
+                    return HealingOutcome.HEALS;
                 }
             }
 

@@ -1,11 +1,14 @@
-package dev.relaycheck.checker.report;
+package dev.relaycheck.checker.check;
 
-import dev.relaycheck.checker.ModelCheck;
-import dev.relaycheck.checker.Verdict;
+import dev.relaycheck.checker.modelcheck.ModelCheck;
+import dev.relaycheck.checker.report.CheckerRows;
+import dev.relaycheck.checker.report.ModelRows;
+import dev.relaycheck.checker.report.Report;
 import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.search.Progress;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
+import dev.relaycheck.checker.search.Verdict;
 import dev.relaycheck.model.ReferenceScenarios;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,7 +58,7 @@ class TimeLimitVerdictTest {
             public void tick() {
             }
         });
-        assertThat(exit).isEqualTo(Subprocess.KILLED_AT_LIMIT);
+        assertThat(exit).isEqualTo(CheckerRows.KILLED_AT_LIMIT);
         CheckerRows killed = CheckerRows.read("lincheck", tsv, exit, "every check, killed at its time limit", "");
         assertThat(killed.rows()).isEmpty();
         assertThat(report(killed).verdict()).isEqualTo(Verdict.INCOMPLETE);
