@@ -3,10 +3,10 @@ package dev.relaycheck.jdbc;
 import dev.relaycheck.jdbc.adapter.OutboxSnapshot;
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.model.ConsumerState;
-import dev.relaycheck.model.Surroundings;
 import dev.relaycheck.model.PollerState;
 import dev.relaycheck.model.ProducerState;
 import dev.relaycheck.model.RelayState;
+import dev.relaycheck.model.Surroundings;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -2,16 +2,16 @@ package dev.relaycheck.jdbc;
 
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.model.Event;
-import dev.relaycheck.model.Surroundings;
-import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.OutboxRow;
+import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.PollerState;
 import dev.relaycheck.model.ProducerState;
+import dev.relaycheck.model.RelayState.FaultCounts;
 import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.RelayTransactions.Finer;
-import dev.relaycheck.model.RelayState.FaultCounts;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.Step;
+import dev.relaycheck.model.Surroundings;
 
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,11 +1,11 @@
 package dev.relaycheck.jdbc;
 
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.ScheduleRunner;
 import dev.relaycheck.model.Step;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

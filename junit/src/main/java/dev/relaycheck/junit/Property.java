@@ -1,8 +1,8 @@
 package dev.relaycheck.junit;
 
 import dev.relaycheck.model.Invariant;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 
 import java.util.EnumSet;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.relaycheck.lincheck;
 
 import dev.relaycheck.lincheck.StoreDomain.EventId;
 import dev.relaycheck.model.Held;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayState;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.store.RelayStore;
 import dev.relaycheck.model.store.SequentialRelayStore;
 

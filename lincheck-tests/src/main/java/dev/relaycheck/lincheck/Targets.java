@@ -1,8 +1,8 @@
 package dev.relaycheck.lincheck;
 
 import dev.relaycheck.model.Invariant;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.store.CheckThenActClaimStore;
 import dev.relaycheck.model.store.CheckThenInsertDedupStore;
 import dev.relaycheck.model.store.ConcurrentRelayStore;

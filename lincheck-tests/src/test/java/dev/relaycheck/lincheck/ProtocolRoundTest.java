@@ -2,11 +2,11 @@ package dev.relaycheck.lincheck;
 
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.Invariant;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayState;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.store.ConcurrentRelayStore;
-import dev.relaycheck.model.store.RelayStore;
 import dev.relaycheck.model.store.RelayStore.Delivery;
+import dev.relaycheck.model.store.RelayStore;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.relaycheck.lincheck;
 
 import dev.relaycheck.lincheck.StoreDomain.EventId;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.SplitMix64;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.store.ConcurrentRelayStore;
 import org.junit.jupiter.api.Test;
 

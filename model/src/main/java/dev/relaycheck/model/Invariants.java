@@ -1,9 +1,8 @@
 package dev.relaycheck.model;
 
+import dev.relaycheck.model.RelayLogic.TokenPolicy;
 import dev.relaycheck.model.Step.Ack;
 import dev.relaycheck.model.Step.Release;
-
-import dev.relaycheck.model.RelayLogic.TokenPolicy;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,5 @@
 package dev.relaycheck.model;
 
-import dev.relaycheck.model.Event;
-import dev.relaycheck.model.Lease;
-import dev.relaycheck.model.OutboxRow;
-import dev.relaycheck.model.Sorted;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.SortedSet;

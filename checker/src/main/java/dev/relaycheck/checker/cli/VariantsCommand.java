@@ -1,11 +1,11 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 

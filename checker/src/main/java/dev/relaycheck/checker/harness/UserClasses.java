@@ -1,8 +1,8 @@
 package dev.relaycheck.checker.harness;
 
 import dev.relaycheck.checker.UsageException;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.UserClassLoader;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.store.UserTarget;
 
 import java.util.ArrayList;

@@ -1,11 +1,10 @@
 package dev.relaycheck.checker.logic;
 
 import dev.relaycheck.checker.UsageException;
-
 import dev.relaycheck.model.CheckedLogic;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.UserClassLoader;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 
 import java.util.Optional;
 

@@ -1,36 +1,7 @@
 package dev.relaycheck.checker.packed;
 
-import static dev.relaycheck.checker.packed.PackedLayout.ABSENT;
-import static dev.relaycheck.checker.packed.PackedLayout.CLOCK;
-import static dev.relaycheck.checker.packed.PackedLayout.CRASHES;
-import static dev.relaycheck.checker.packed.PackedLayout.DELIVERED;
-import static dev.relaycheck.checker.packed.PackedLayout.DELIVER_FAILS;
-import static dev.relaycheck.checker.packed.PackedLayout.EFFECTS;
-import static dev.relaycheck.checker.packed.PackedLayout.EXPIRY;
-import static dev.relaycheck.checker.packed.PackedLayout.HELD;
-import static dev.relaycheck.checker.packed.PackedLayout.LAST_TOKEN;
-import static dev.relaycheck.checker.packed.PackedLayout.LOST_ACKS;
-import static dev.relaycheck.checker.packed.PackedLayout.MARKER_TOKEN;
-import static dev.relaycheck.checker.packed.PackedLayout.OWNER;
-import static dev.relaycheck.checker.packed.PackedLayout.PHASE;
-import static dev.relaycheck.checker.packed.PackedLayout.PRODUCED;
-import static dev.relaycheck.checker.packed.PackedLayout.PRODUCE_FAILS;
-import static dev.relaycheck.checker.packed.PackedLayout.READS;
-import static dev.relaycheck.checker.packed.PackedLayout.STATUS;
-import static dev.relaycheck.checker.packed.PackedLayout.TOKEN;
-import static dev.relaycheck.checker.packed.PackedLayout.CURSOR;
-import static dev.relaycheck.checker.packed.PackedLayout.DELETED;
-import static dev.relaycheck.checker.packed.PackedLayout.DELETED_DELIVERED;
-import static dev.relaycheck.checker.packed.PackedLayout.IN_FLIGHT;
-import static dev.relaycheck.checker.packed.PackedLayout.MARKER_AT;
-import static dev.relaycheck.checker.packed.PackedLayout.PURGED;
-import static dev.relaycheck.checker.packed.PackedLayout.RENEWALS;
-import static dev.relaycheck.checker.packed.PackedLayout.SKEWS;
-import static dev.relaycheck.checker.packed.PackedLayout.VERSION;
-
 import dev.relaycheck.model.ConsumerState;
 import dev.relaycheck.model.Event;
-import dev.relaycheck.model.Surroundings;
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.Lease;
 import dev.relaycheck.model.OutboxRow;
@@ -40,11 +11,40 @@ import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.RowStatus;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.Surroundings;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.TreeSet;
+
+import static dev.relaycheck.checker.packed.PackedLayout.ABSENT;
+import static dev.relaycheck.checker.packed.PackedLayout.CLOCK;
+import static dev.relaycheck.checker.packed.PackedLayout.CRASHES;
+import static dev.relaycheck.checker.packed.PackedLayout.CURSOR;
+import static dev.relaycheck.checker.packed.PackedLayout.DELETED;
+import static dev.relaycheck.checker.packed.PackedLayout.DELETED_DELIVERED;
+import static dev.relaycheck.checker.packed.PackedLayout.DELIVERED;
+import static dev.relaycheck.checker.packed.PackedLayout.DELIVER_FAILS;
+import static dev.relaycheck.checker.packed.PackedLayout.EFFECTS;
+import static dev.relaycheck.checker.packed.PackedLayout.EXPIRY;
+import static dev.relaycheck.checker.packed.PackedLayout.HELD;
+import static dev.relaycheck.checker.packed.PackedLayout.IN_FLIGHT;
+import static dev.relaycheck.checker.packed.PackedLayout.LAST_TOKEN;
+import static dev.relaycheck.checker.packed.PackedLayout.LOST_ACKS;
+import static dev.relaycheck.checker.packed.PackedLayout.MARKER_AT;
+import static dev.relaycheck.checker.packed.PackedLayout.MARKER_TOKEN;
+import static dev.relaycheck.checker.packed.PackedLayout.OWNER;
+import static dev.relaycheck.checker.packed.PackedLayout.PHASE;
+import static dev.relaycheck.checker.packed.PackedLayout.PRODUCED;
+import static dev.relaycheck.checker.packed.PackedLayout.PRODUCE_FAILS;
+import static dev.relaycheck.checker.packed.PackedLayout.PURGED;
+import static dev.relaycheck.checker.packed.PackedLayout.READS;
+import static dev.relaycheck.checker.packed.PackedLayout.RENEWALS;
+import static dev.relaycheck.checker.packed.PackedLayout.SKEWS;
+import static dev.relaycheck.checker.packed.PackedLayout.STATUS;
+import static dev.relaycheck.checker.packed.PackedLayout.TOKEN;
+import static dev.relaycheck.checker.packed.PackedLayout.VERSION;
 
 /**
  * Turns a packed scratch back into the readable state, independently of the packed transitions, so the

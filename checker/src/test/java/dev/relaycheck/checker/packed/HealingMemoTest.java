@@ -1,13 +1,13 @@
 package dev.relaycheck.checker.packed;
 
-import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.search.BreadthFirstSearch.Engine;
+import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.search.Progress;
 import dev.relaycheck.checker.search.SearchResult;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

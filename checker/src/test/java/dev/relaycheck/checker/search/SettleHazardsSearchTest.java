@@ -1,11 +1,11 @@
 package dev.relaycheck.checker.search;
 
 import dev.relaycheck.model.Invariant;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.Witness;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

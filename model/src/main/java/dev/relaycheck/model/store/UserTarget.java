@@ -1,9 +1,9 @@
 package dev.relaycheck.model.store;
 
 import dev.relaycheck.model.Event;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.UserClassLoader;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -3,11 +3,11 @@ package dev.relaycheck.model.store;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Held;
 import dev.relaycheck.model.Invariants;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RowStatus;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.SplitMix64;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.relaycheck.stress.run;
 
 import dev.relaycheck.model.CorrectRelayLogic;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 
 import java.util.List;
 import java.util.Locale;

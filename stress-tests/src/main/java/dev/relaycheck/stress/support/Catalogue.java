@@ -1,7 +1,7 @@
 package dev.relaycheck.stress.support;
 
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 
 /** Looks up catalogue logic by id once per harness class (states are built millions of times). */
 public final class Catalogue {
