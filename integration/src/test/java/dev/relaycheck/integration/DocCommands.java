@@ -1,5 +1,6 @@
 package dev.relaycheck.integration;
 
+import dev.relaycheck.checker.replay.ShellWords;
 import dev.relaycheck.integration.DocPages.Command;
 
 import java.io.IOException;
@@ -119,7 +120,7 @@ final class DocCommands {
         if (extra.isEmpty()) {
             return text;
         }
-        if (DocPages.shellWords(text).stream().anyMatch(x -> Set.of("|", ">", "&&", ";").contains(x))) {
+        if (ShellWords.split(text).stream().anyMatch(x -> Set.of("|", ">", "&&", ";").contains(x))) {
             throw new IllegalStateException(c + ": a budget cannot be appended to a pipeline; skip it with a reason");
         }
         return text + " " + String.join(" ", extra);

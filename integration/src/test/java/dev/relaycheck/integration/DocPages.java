@@ -1,8 +1,9 @@
 package dev.relaycheck.integration;
 
 import dev.relaycheck.checker.cli.RelaycheckCli;
-import picocli.CommandLine;
+import dev.relaycheck.checker.replay.ShellWords;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,7 +33,7 @@ final class DocPages {
     record Command(String page, int line, String text, int exit) {
         /** The relaycheck words: after {@code ./relaycheck}, up to the first shell operator or comment. */
         List<String> words() {
-            List<String> all = shellWords(text.replaceFirst("^\\./relaycheck\\s*", ""));
+            List<String> all = ShellWords.split(text.replaceFirst("^\\./relaycheck\\s*", ""));
             List<String> words = new ArrayList<>();
             for (String w : all) {
                 if (Set.of("|", ">", ">>", "&&", ";", "2>&1").contains(w) || w.startsWith("#")) {
@@ -179,7 +180,7 @@ final class DocPages {
             String code = inline.group(1).strip();
             String where = name + ": `" + code + "`: ";
             if (code.startsWith("./relaycheck ") || code.startsWith("relaycheck ")) {
-                parseProblem(shellWords(code.replaceFirst("^(\\./)?relaycheck\\s+", "")), false)
+                parseProblem(ShellWords.split(code.replaceFirst("^(\\./)?relaycheck\\s+", "")), false)
                         .ifPresent(p -> problems.add(where + p));
             } else if (OPTION.matcher(code).lookingAt()) {
                 Matcher o = OPTION.matcher(code);
@@ -338,38 +339,5 @@ final class DocPages {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** The words of a command line as a POSIX shell splits them (quotes kept together, operators their own words). */
-    static List<String> shellWords(String line) {
-        List<String> words = new ArrayList<>();
-        StringBuilder w = new StringBuilder();
-        boolean inWord = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (c == '\'' || c == '"') {
-                int end = line.indexOf(c, i + 1);
-                end = end < 0 ? line.length() : end;
-                w.append(line, i + 1, end);
-                i = end;
-                inWord = true;
-            } else if (c == '\\' && i + 1 < line.length()) {
-                w.append(line.charAt(++i));
-                inWord = true;
-            } else if (Character.isWhitespace(c)) {
-                if (inWord) {
-                    words.add(w.toString());
-                    w.setLength(0);
-                    inWord = false;
-                }
-            } else {
-                w.append(c);
-                inWord = true;
-            }
-        }
-        if (inWord) {
-            words.add(w.toString());
-        }
-        return words;
     }
 }

@@ -1,5 +1,6 @@
 package dev.relaycheck.junit;
 
+import dev.relaycheck.checker.replay.ShellWords;
 import dev.relaycheck.code.RelayFactory;
 import dev.relaycheck.code.check.CodeCheck;
 import dev.relaycheck.code.check.CodeReport;
@@ -132,17 +133,13 @@ public final class RelayCodeChecker {
 
     /** {@code mvn test} of this test with the failure's schedule, then the CLI's line for the same. */
     private String replayLine(String db, CodeCheck.Failure f) {
-        String schedule = shellQuoted(f.result().schedule());
+        String schedule = ShellWords.quote(f.result().schedule());
         String args = f.shrunk() ? " -D" + SCHEDULE_PROPERTY + "=" + schedule
                 : " -D" + TestReplay.SEED_PROPERTY + "=" + f.run().seed() + " -D" + STRATEGY_PROPERTY + "=" + f.run().strategy();
         String cli = "relaycheck code replay --relay " + name + " --classpath <your classes and dependencies> --db " + db
                 + (f.shrunk() ? " --strategy schedule --schedule " + schedule : " --strategy " + f.run().strategy() + " --seed " + f.run().seed())
                 + (settings.instanceIds() == Settings.InstanceIds.REUSED ? " --instance-ids reused" : "");
         return TestReplay.find().map(t -> t.line() + args + "\n    or: " + cli).orElse(cli);
-    }
-
-    private static String shellQuoted(String s) {
-        return "'" + s.replace("'", "'\\''") + "'";
     }
 
     private static DbTarget target(String db) {

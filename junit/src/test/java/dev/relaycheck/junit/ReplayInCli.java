@@ -1,5 +1,7 @@
 package dev.relaycheck.junit;
 
+import dev.relaycheck.checker.replay.ShellWords;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -28,7 +30,7 @@ final class ReplayInCli {
         }
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "dev.relaycheck.checker.cli.RelaycheckCli"));
-        cmd.addAll(shellWords(m.group(1).strip()));
+        cmd.addAll(ShellWords.split(m.group(1).strip()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(5, TimeUnit.MINUTES)) {
@@ -36,36 +38,5 @@ final class ReplayInCli {
             throw new AssertionError("the replay did not end");
         }
         return new Run(p.exitValue(), out);
-    }
-
-    /** Words as a POSIX shell splits them, for the quoting ReplayLine writes ('...' and '\'' inside). */
-    private static List<String> shellWords(String line) {
-        List<String> words = new ArrayList<>();
-        StringBuilder w = new StringBuilder();
-        boolean quoted = false;
-        boolean any = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (c == '\'') {
-                quoted = !quoted;
-                any = true;
-            } else if (c == '\\' && !quoted && i + 1 < line.length()) {
-                w.append(line.charAt(++i));
-                any = true;
-            } else if (c == ' ' && !quoted) {
-                if (any) {
-                    words.add(w.toString());
-                    w.setLength(0);
-                    any = false;
-                }
-            } else {
-                w.append(c);
-                any = true;
-            }
-        }
-        if (any) {
-            words.add(w.toString());
-        }
-        return words;
     }
 }

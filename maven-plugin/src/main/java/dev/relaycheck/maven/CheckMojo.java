@@ -1,5 +1,6 @@
 package dev.relaycheck.maven;
 
+import dev.relaycheck.checker.replay.ShellWords;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -136,7 +137,7 @@ public class CheckMojo extends AbstractMojo {
         StringBuilder m = new StringBuilder("relaycheck check: " + last + " (exit " + r.exit() + ")"
                 + (last.contains(report) ? "" : "; report " + report) + (last.contains(xml) ? "" : "; JUnit XML " + xml));
         for (String line : replays) {
-            m.append("\n  replay: mvn relaycheck:replay -Drelaycheck.line=").append(RelaycheckCliRun.shellQuoted(line));
+            m.append("\n  replay: mvn relaycheck:replay -Drelaycheck.line=").append(ShellWords.quote(line));
         }
         throw new MojoFailureException(m.toString());
     }

@@ -85,48 +85,4 @@ final class RelaycheckCliRun {
         }
         return List.copyOf(cp);
     }
-
-    /** A word for a POSIX shell: single-quoted when it holds anything a shell would split or expand. */
-    static String shellQuoted(String s) {
-        return s.matches("[A-Za-z0-9_./:=@%+,-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
-    }
-
-    /** Words as a POSIX shell splits them: single and double quotes, backslash escapes outside single quotes. */
-    static List<String> shellWords(String line) {
-        List<String> words = new ArrayList<>();
-        StringBuilder w = new StringBuilder();
-        char quote = 0;
-        boolean any = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (quote != 0) {
-                if (c == quote) {
-                    quote = 0;
-                } else if (c == '\\' && quote == '"' && i + 1 < line.length()) {
-                    w.append(line.charAt(++i));
-                } else {
-                    w.append(c);
-                }
-            } else if (c == '\'' || c == '"') {
-                quote = c;
-                any = true;
-            } else if (c == '\\' && i + 1 < line.length()) {
-                w.append(line.charAt(++i));
-                any = true;
-            } else if (Character.isWhitespace(c)) {
-                if (any) {
-                    words.add(w.toString());
-                    w.setLength(0);
-                    any = false;
-                }
-            } else {
-                w.append(c);
-                any = true;
-            }
-        }
-        if (any) {
-            words.add(w.toString());
-        }
-        return words;
-    }
 }

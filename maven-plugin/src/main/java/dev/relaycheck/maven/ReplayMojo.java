@@ -1,5 +1,6 @@
 package dev.relaycheck.maven;
 
+import dev.relaycheck.checker.replay.ShellWords;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -36,7 +37,7 @@ public class ReplayMojo extends AbstractMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        List<String> words = new ArrayList<>(RelaycheckCliRun.shellWords(line.strip()));
+        List<String> words = new ArrayList<>(ShellWords.split(line.strip()));
         if (!words.isEmpty() && words.get(0).endsWith("relaycheck")) {
             words.remove(0); // the launcher as printed: ./relaycheck, relaycheck, a path to it
         }

@@ -4,7 +4,6 @@ import dev.relaycheck.checker.logic.LogicFault;
 import dev.relaycheck.checker.logic.LogicLoader;
 import dev.relaycheck.checker.trace.Counterexample;
 
-import java.util.regex.Pattern;
 
 /**
  * The command line that replays a counterexample, pasteable as is: it starts with the launcher as the user
@@ -13,7 +12,6 @@ import java.util.regex.Pattern;
  */
 public final class ReplayLine {
     static final String COMMAND_PROPERTY = "relaycheck.command";
-    private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
 
     private ReplayLine() {
     }
@@ -29,16 +27,12 @@ public final class ReplayLine {
 
     /** The line that replays {@code record} of {@code logic} (a record of the regression corpus). */
     public static String of(ReplayRecord record, dev.relaycheck.model.RelayLogic logic) {
-        String line = shellQuoted(System.getProperty(COMMAND_PROPERTY, "./relaycheck")) + " replay " + record.toToken();
-        return LogicLoader.classpathOf(logic).map(cp -> line + " --classpath " + shellQuoted(cp)).orElse(line);
+        String line = ShellWords.quote(System.getProperty(COMMAND_PROPERTY, "./relaycheck")) + " replay " + record.toToken();
+        return LogicLoader.classpathOf(logic).map(cp -> line + " --classpath " + ShellWords.quote(cp)).orElse(line);
     }
 
     /** The launcher as the user typed it, quoted for the shell: what every replay line starts with. */
     public static String launcher() {
-        return shellQuoted(System.getProperty(COMMAND_PROPERTY, "./relaycheck"));
-    }
-
-    public static String shellQuoted(String s) {
-        return SHELL_SAFE.matcher(s).matches() ? s : "'" + s.replace("'", "'\\''") + "'";
+        return ShellWords.quote(System.getProperty(COMMAND_PROPERTY, "./relaycheck"));
     }
 }

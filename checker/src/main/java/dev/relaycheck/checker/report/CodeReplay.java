@@ -1,6 +1,7 @@
 package dev.relaycheck.checker.report;
 
 import dev.relaycheck.checker.replay.ReplayLine;
+import dev.relaycheck.checker.replay.ShellWords;
 import dev.relaycheck.code.check.CodeCheck;
 import dev.relaycheck.model.UserClassLoader;
 
@@ -23,7 +24,7 @@ public final class CodeReplay {
         a.addAll(f.shrunk() ? List.of("--strategy", "schedule", "--schedule", f.result().schedule())
                 : List.of("--strategy", f.run().strategy(), "--seed", String.valueOf(f.run().seed())));
         StringBuilder b = new StringBuilder(ReplayLine.launcher());
-        a.forEach(x -> b.append(' ').append(ReplayLine.shellQuoted(x)));
+        a.forEach(x -> b.append(' ').append(ShellWords.quote(x)));
         return b.toString();
     }
 }

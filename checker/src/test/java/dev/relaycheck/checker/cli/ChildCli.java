@@ -109,42 +109,6 @@ public final class ChildCli {
     }
 
     /**
-     * The words of a command line as a POSIX shell splits it: blanks separate words, single quotes keep a word's blanks
-     * and quotes ({@code 'it'\''s'}), a backslash quotes the next character. What a printed replay line becomes when
-     * pasted.
-     */
-    public static List<String> shellWords(String line) {
-        List<String> words = new ArrayList<>();
-        StringBuilder w = new StringBuilder();
-        boolean inWord = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (c == '\'' ) {
-                int end = line.indexOf('\'', i + 1);
-                w.append(line, i + 1, end);
-                i = end;
-                inWord = true;
-            } else if (c == '\\' && i + 1 < line.length()) {
-                w.append(line.charAt(++i));
-                inWord = true;
-            } else if (Character.isWhitespace(c)) {
-                if (inWord) {
-                    words.add(w.toString());
-                    w.setLength(0);
-                    inWord = false;
-                }
-            } else {
-                w.append(c);
-                inWord = true;
-            }
-        }
-        if (inWord) {
-            words.add(w.toString());
-        }
-        return words;
-    }
-
-    /**
      * Compiles {@code sources} (class name to source text) against this JVM's class path, outside the
      * project, and packs the classes into {@code dir/name.jar}; returns the jar ({@link UserJar}, shared with the
      * harness modules' tests).

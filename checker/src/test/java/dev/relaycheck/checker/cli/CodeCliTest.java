@@ -1,6 +1,7 @@
 package dev.relaycheck.checker.cli;
 
 import com.team.outbox.TeamRelayCheck;
+import dev.relaycheck.checker.replay.ShellWords;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,7 +58,7 @@ class CodeCliTest {
         assertThat(r.out()).containsPattern("FAILED STALE_ACK_REJECTED in run \\d+ \\((random|pct) seed -?\\d+\\): ").doesNotContain("shrunk to");
         String line = r.out().lines().filter(l -> l.startsWith("    replay: ")).findFirst().orElseThrow();
         assertThat(line).containsPattern("--strategy (random|pct) --seed -?\\d+");
-        ChildCli.Run again = ChildCli.run(dir, ChildCli.shellWords(line.substring(line.indexOf(" code replay ") + 1)).toArray(String[]::new));
+        ChildCli.Run again = ChildCli.run(dir, ShellWords.split(line.substring(line.indexOf(" code replay ") + 1)).toArray(String[]::new));
         assertThat(again.exit()).as(again.toString()).isEqualTo(ExitCodes.VIOLATION);
         assertThat(again.out()).contains("REPRODUCED STALE_ACK_REJECTED");
     }

@@ -1,6 +1,7 @@
 package com.example.scheduler;
 
 import dev.relaycheck.checker.cli.ChildCli;
+import dev.relaycheck.checker.replay.ShellWords;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -87,7 +88,7 @@ class SchedulerCodeTest {
         assertThat(r.out()).containsPattern("FAILED EFFECT_AT_MOST_ONCE in run \\d+ \\(\\w+ seed -?\\d+(, its \\d+ scheduled steps shrunk to \\d+)?\\): "
                 + "E\\d's effect was applied 2 times");
         String line = r.out().lines().filter(l -> l.startsWith("    replay: ")).findFirst().orElseThrow();
-        ChildCli.Run again = relaycheck(ChildCli.shellWords(line.substring(line.indexOf(" code replay ") + 1)).toArray(String[]::new));
+        ChildCli.Run again = relaycheck(ShellWords.split(line.substring(line.indexOf(" code replay ") + 1)).toArray(String[]::new));
         assertThat(again.exit()).as(again.toString()).isEqualTo(1);
         assertThat(again.out()).containsPattern("REPRODUCED EFFECT_AT_MOST_ONCE at step \\d+: E\\d's effect was applied 2 times");
     }

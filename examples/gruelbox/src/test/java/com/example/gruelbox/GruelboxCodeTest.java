@@ -1,6 +1,7 @@
 package com.example.gruelbox;
 
 import dev.relaycheck.checker.cli.ChildCli;
+import dev.relaycheck.checker.replay.ShellWords;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -70,7 +71,7 @@ class GruelboxCodeTest {
         assertThat(r.exit()).as(r.toString()).isEqualTo(1);
         assertThat(r.out()).containsPattern("FAILED EFFECT_AT_MOST_ONCE in run \\d+ \\(\\w+ seed -?\\d+(, its \\d+ scheduled steps shrunk to \\d+)?\\): E\\d's effect was applied 2 times");
         String replay = r.out().lines().filter(l -> l.startsWith("    replay: ")).findFirst().orElseThrow();
-        List<String> args = ChildCli.shellWords(replay.substring(replay.indexOf(" code replay ") + 1));
+        List<String> args = ShellWords.split(replay.substring(replay.indexOf(" code replay ") + 1));
         ChildCli.Run again = code(args.toArray(String[]::new));
         assertThat(again.exit()).as(again.toString()).isEqualTo(1);
         assertThat(again.out()).containsPattern("REPRODUCED EFFECT_AT_MOST_ONCE at step \\d+: E\\d's effect was applied 2 times");

@@ -1,6 +1,7 @@
 package com.example.modulith;
 
 import dev.relaycheck.checker.cli.ChildCli;
+import dev.relaycheck.checker.replay.ShellWords;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -93,7 +94,7 @@ class ModulithCodeTest {
                     + ": FAILED " + LOST + "; replay: ");
         }
         String line = broken.out().lines().filter(l -> l.contains("code NO_LOST_EVENT")).findFirst().orElseThrow();
-        ChildCli.Run again = relaycheck(ChildCli.shellWords(line.substring(line.indexOf("replay: ./relaycheck ") + "replay: ./relaycheck ".length(),
+        ChildCli.Run again = relaycheck(ShellWords.split(line.substring(line.indexOf("replay: ./relaycheck ") + "replay: ./relaycheck ".length(),
                 line.lastIndexOf("**"))).toArray(String[]::new));
         assertThat(again.exit()).as(again.toString()).isEqualTo(1);
         assertThat(again.out()).containsPattern("REPRODUCED NO_LOST_EVENT at the end: " + LOST)

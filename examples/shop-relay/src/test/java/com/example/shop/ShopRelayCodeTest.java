@@ -1,6 +1,7 @@
 package com.example.shop;
 
 import dev.relaycheck.checker.cli.ChildCli;
+import dev.relaycheck.checker.replay.ShellWords;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -48,7 +49,7 @@ class ShopRelayCodeTest {
         assertThat(r.exit()).as(r.toString()).isEqualTo(1);
         assertThat(r.out()).containsPattern("FAILED STALE_ACK_REJECTED in run \\d+ \\(\\w+ seed -?\\d+(, its \\d+ scheduled steps shrunk to \\d+)?\\): relay-\\d'* changed E\\d");
         String replay = r.out().lines().filter(l -> l.startsWith("    replay: ")).findFirst().orElseThrow();
-        List<String> args = ChildCli.shellWords(replay.substring(replay.indexOf(" code replay ") + 1));
+        List<String> args = ShellWords.split(replay.substring(replay.indexOf(" code replay ") + 1));
         String trace = r.out().substring(r.out().indexOf("FAILED STALE_ACK_REJECTED"), r.out().indexOf(replay));
         String culprit = trace.lines().filter(l -> l.endsWith("<== STALE_ACK_REJECTED")).findFirst().orElseThrow().strip();
 
