@@ -69,7 +69,12 @@ final class SearchOptions {
                 .judging(firstViolation ? Judging.FIRST : Judging.EVERY);
         return switch (symmetry) {
             case "off" -> bfs;
-            case "pollers" -> bfs.overPollerSymmetry();
+            case "pollers" -> {
+                if ("readable".equals(engine)) {
+                    throw new UsageException("--symmetry pollers runs on the packed engine: drop --engine readable, or --symmetry");
+                }
+                yield bfs.overPollerSymmetry();
+            }
             default -> throw new UsageException("--symmetry must be off or pollers, not '" + symmetry + "'");
         };
     }

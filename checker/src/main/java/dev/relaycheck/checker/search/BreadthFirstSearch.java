@@ -417,7 +417,11 @@ public final class BreadthFirstSearch {
      * logic every question it was asked ({@link SearchResult#rechecked}).
      */
     public SearchResult search(RelayLogic logic, Scenario scenario) {
-        return searchOnce(logic, scenario).rechecked();
+        SearchResult found = searchOnce(logic, scenario).rechecked();
+        if (symmetry && !found.engine().startsWith("packed")) { // symmetry is the packed engine's: say it searched every state
+            return found.withEngine(found.engine() + " (every state: symmetry over pollers runs on the packed engine only)");
+        }
+        return found;
     }
 
     private SearchResult searchOnce(RelayLogic logic, Scenario scenario) {

@@ -54,6 +54,14 @@ class CliTest {
     }
 
     @Test
+    void symmetryOverPollersOnTheReadableEngineIsAUsageError() {
+        Run run = cli(withResults("explore", "-s", "event-61-lost-ack", "--symmetry", "pollers", "--engine", "readable"));
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.err().strip()).isEqualTo(
+                "relaycheck: --symmetry pollers runs on the packed engine: drop --engine readable, or --symmetry");
+    }
+
+    @Test
     void exploreFindsAViolationPrintsAReplayLineAndTheReplayReproducesTheSameTrace() {
         Run found = cli(withResults("explore", "--logic", "ack-ignores-token", "-s", "stale-ack-after-expiry"));
         assertThat(found.exit()).isEqualTo(1);
