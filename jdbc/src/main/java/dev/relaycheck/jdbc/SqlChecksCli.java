@@ -8,9 +8,15 @@ import dev.relaycheck.jdbc.conformance.ScheduleResult;
 import dev.relaycheck.jdbc.crash.CrashKill;
 import dev.relaycheck.jdbc.crash.CrashRound;
 import dev.relaycheck.jdbc.crash.CutPoint;
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.db.Dialect;
+import dev.relaycheck.jdbc.db.RelaySqlException;
 import dev.relaycheck.jdbc.race.RaceConfig;
 import dev.relaycheck.jdbc.race.RaceHarness;
 import dev.relaycheck.jdbc.race.RaceResult;
+import dev.relaycheck.jdbc.relay.RelaySpec;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.result.SqlCheckResult;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.shard.Shard;
@@ -93,7 +99,7 @@ public final class SqlChecksCli {
         }
         DbTarget db;
         try {
-            db = target(o.db());
+            db = DbTarget.named(o.db());
         } catch (IllegalArgumentException e) {
             err.println("relaycheck sql: " + e.getMessage());
             return 2;
@@ -130,7 +136,7 @@ public final class SqlChecksCli {
             o = parse(args.toArray(String[]::new));
             subject = o.relay().resolve();
             shards = ConformanceShards.merge(files);
-            db = target(o.db());
+            db = DbTarget.named(o.db());
         } catch (IllegalArgumentException e) {
             err.println("relaycheck merge: " + e.getMessage().lines().findFirst().orElse(""));
             return 2;
@@ -144,7 +150,7 @@ public final class SqlChecksCli {
     /** The checks {@code o} names, whole, one shard, or merged; reports in {@code dir} (a shard: its rows only). */
     private static int checks(Options o, RelayUnderTest subject, DbTarget db, ConformanceShards shards, Path dir, String[] args,
                               PrintStream out, PrintStream err) {
-        List<CheckResult> results = new ArrayList<>();
+        List<SqlCheckResult> results = new ArrayList<>();
         try {
             out.println(subject.id() + ": " + subject.traits().describe());
             if (o.command().equals("all") || o.command().equals("conformance")) {
@@ -188,24 +194,10 @@ public final class SqlChecksCli {
         }
         results.forEach(r -> out.print(r.summary()));
         out.println("wrote " + dir.resolve("summary.tsv"));
-        if (results.stream().allMatch(CheckResult::passed)) {
+        if (results.stream().allMatch(SqlCheckResult::passed)) {
             return 0;
         }
         return results.stream().allMatch(r -> r.passed() || r.inconclusive()) ? EXIT_INCONCLUSIVE : 1;
-    }
-
-    /** {@code h2}, {@code postgres} (relaycheck starts its own server) or a {@code jdbc:postgresql:} URL. */
-    public static DbTarget target(String db) throws IOException {
-        if (db.equals("h2")) {
-            return DbTarget.h2();
-        }
-        if (db.equals("postgres")) {
-            return PostgresTarget.managed();
-        }
-        if (db.startsWith("jdbc:postgresql:")) {
-            return PostgresTarget.external(db);
-        }
-        throw new IllegalArgumentException("unknown --db '" + db + "' (h2, postgres or a jdbc:postgresql:// URL)");
     }
 
     static Options parse(String[] args) {
@@ -394,12 +386,12 @@ public final class SqlChecksCli {
     }
 
     /** Writes the reports and merges the rows into summary.tsv, sorted by check then target. */
-    static void write(Path dir, List<CheckResult> results) throws IOException {
+    static void write(Path dir, List<SqlCheckResult> results) throws IOException {
         Files.createDirectories(dir);
-        Map<String, String> files = Map.of(SqlChecks.CONFORMANCE, "conformance.txt", SqlChecks.RACE, "race.txt",
-                SqlChecks.CRASH_KILL, "crash-kill.txt");
+        Map<String, String> files = Map.of(SqlCheckResult.CONFORMANCE, "conformance.txt", SqlCheckResult.RACE, "race.txt",
+                SqlCheckResult.CRASH_KILL, "crash-kill.txt");
         Set<String> ran = new TreeSet<>();
-        for (CheckResult r : results) {
+        for (SqlCheckResult r : results) {
             ran.add(r.check());
             Files.writeString(dir.resolve(files.get(r.check())), r.report() + "\n" + r.summary(), StandardCharsets.UTF_8);
         }

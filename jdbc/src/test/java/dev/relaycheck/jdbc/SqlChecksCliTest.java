@@ -1,5 +1,9 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.relay.SqlVariant;
+import dev.relaycheck.jdbc.result.SqlReplayLine;
 import dev.relaycheck.model.summary.SummaryRow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,11 +23,11 @@ class SqlChecksCliTest {
     @Test
     void replayLinesStartWithTheLauncherAsTyped() {
         RelayUnderTest relay = RelayUnderTest.of(SqlVariant.CORRECT);
-        assertThat(dev.relaycheck.jdbc.conformance.ConformanceCheck.replayCommand(relay, DbTarget.h2()))
+        assertThat(SqlReplayLine.of(relay, DbTarget.h2()))
                 .startsWith("./relaycheck sql replay ");
         System.setProperty("relaycheck.command", "/opt/my tools/relaycheck");
         try {
-            assertThat(dev.relaycheck.jdbc.conformance.ConformanceCheck.replayCommand(relay, DbTarget.h2()))
+            assertThat(SqlReplayLine.of(relay, DbTarget.h2()))
                     .startsWith("'/opt/my tools/relaycheck' sql replay ").endsWith(" --db h2");
         } finally {
             System.clearProperty("relaycheck.command");

@@ -1,8 +1,8 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.jdbc.SqlVariant;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
+import dev.relaycheck.jdbc.relay.SqlVariant;
 import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 
 import java.util.ArrayList;
 import java.util.List;

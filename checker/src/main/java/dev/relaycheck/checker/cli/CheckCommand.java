@@ -1,12 +1,11 @@
 package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.checker.ModelCheck;
-import dev.relaycheck.checker.replay.ReplayLine;
-import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.checker.Verdict;
 import dev.relaycheck.checker.harness.HarnessJvm;
 import dev.relaycheck.checker.harness.UserClasses;
+import dev.relaycheck.checker.replay.ReplayLine;
 import dev.relaycheck.checker.report.CheckerRows;
 import dev.relaycheck.checker.report.FullCheck;
 import dev.relaycheck.checker.report.JUnitXml;
@@ -14,15 +13,16 @@ import dev.relaycheck.checker.report.Report;
 import dev.relaycheck.checker.report.RunDiff;
 import dev.relaycheck.checker.report.RunSummary;
 import dev.relaycheck.checker.report.SummaryMarkdown;
-import dev.relaycheck.jdbc.RelaySpec;
+import dev.relaycheck.checker.search.SearchResult;
+import dev.relaycheck.jdbc.relay.RelaySpec;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -9,13 +9,12 @@ import dev.relaycheck.code.observe.OutboxReader;
 import dev.relaycheck.code.run.RelayRun;
 import dev.relaycheck.code.run.RunResult;
 import dev.relaycheck.code.run.Settings;
-import dev.relaycheck.jdbc.DbTarget;
-import dev.relaycheck.jdbc.SqlChecksCli;
+import dev.relaycheck.jdbc.db.DbTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -215,7 +214,7 @@ final class CodeCommand implements Callable<Integer> {
 
     static DbTarget target(String name) {
         try {
-            return SqlChecksCli.target(name);
+            return DbTarget.named(name);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         } catch (IOException e) {

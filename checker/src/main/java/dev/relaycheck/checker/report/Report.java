@@ -1,13 +1,13 @@
 package dev.relaycheck.checker.report;
 
-import dev.relaycheck.checker.replay.Counterexample;
 import dev.relaycheck.checker.ModelCheck;
-import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.Verdict;
-import dev.relaycheck.jdbc.SqlFinding;
+import dev.relaycheck.checker.replay.Counterexample;
+import dev.relaycheck.checker.search.SearchResult;
+import dev.relaycheck.jdbc.result.SqlFinding;
 import dev.relaycheck.model.CorrectRelayLogic;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
 import dev.relaycheck.model.RelayLogic;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,13 +1,13 @@
 package dev.relaycheck.checker.report;
 
 import dev.relaycheck.checker.replay.Counterexample;
-import dev.relaycheck.jdbc.SqlFinding;
-import dev.relaycheck.model.catalogue.LogicCatalogue;
+import dev.relaycheck.jdbc.result.SqlFinding;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.Step;
 import dev.relaycheck.model.StepResult;
+import dev.relaycheck.model.catalogue.LogicCatalogue;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

@@ -20,12 +20,11 @@ import dev.relaycheck.code.observe.Row;
 import dev.relaycheck.code.observe.Snapshot;
 import dev.relaycheck.code.schedule.Choice;
 import dev.relaycheck.code.schedule.Strategy;
-import dev.relaycheck.jdbc.Databases;
-import dev.relaycheck.jdbc.DbTarget;
-import dev.relaycheck.jdbc.Dialect;
 import dev.relaycheck.jdbc.adapter.WallClock;
+import dev.relaycheck.jdbc.db.Databases;
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.db.Dialect;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -40,6 +39,7 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import javax.sql.DataSource;
 
 /**
  * One run of a relay's own code: a fresh database with the team's schema, the producer and the relay instances each
