@@ -29,9 +29,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The SQL checks as the relaycheck CLI calls them: conformance of the SQL relay to the model, real-thread
- * races, and crash-kill recovery. Each returns a {@link SqlCheckResult}; {@link #main} runs them from the
- * command line and writes {@code results/sql/} (see {@link SqlChecksCli} for the arguments).
+ * The SQL checks on one relay and database, each with its negative controls: conformance of the SQL relay to the model,
+ * real-thread races, and crash-kill recovery. Each returns a {@link SqlCheckResult}; {@link SqlRun} runs them for
+ * {@code relaycheck sql}, the checker's {@code check} for its SQL column.
  */
 public final class SqlChecks {
     /** Broken SQL the race must catch: the hazards that need real concurrency or show up under it. */
@@ -47,11 +47,6 @@ public final class SqlChecks {
     public static final int CONTROL_SEEDS = 20;
 
     private SqlChecks() {
-    }
-
-    /** {@code SqlChecks [all|conformance|race|crash|replay] [options]}; exit 0 pass, 1 fail, 2 bad arguments. */
-    public static void main(String[] args) {
-        System.exit(SqlChecksCli.run(args, System.out, System.err));
     }
 
     /**
