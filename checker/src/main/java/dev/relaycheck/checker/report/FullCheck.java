@@ -353,7 +353,7 @@ public final class FullCheck {
         }
         java.util.function.Function<dev.relaycheck.code.check.CodeCheck.Failure, String> replay = f -> CodeReplay.line(relay, dbArg, f);
         List<CheckerRows.Row> rows = new ArrayList<>();
-        for (dev.relaycheck.model.Invariant i : dev.relaycheck.code.judge.Judge.JUDGED) {
+        for (dev.relaycheck.model.Invariant i : dev.relaycheck.code.judge.CodeRunJudge.JUDGED) {
             var failure = outcome.failures().get(i);
             var notPromised = outcome.notPromised().get(i);
             rows.add(failure != null ? new CheckerRows.Row(i.name(), relay.factory(), "PASS", "FAILED", failure.finding().detail()

@@ -16,12 +16,12 @@ import java.util.List;
  * @param store     the user's RelayStore class, or blank
  * @param classpath where both are loaded from
  */
-public record UserClasses(String logic, String store, String classpath) {
-    public static final UserClasses NONE = new UserClasses("", "", "");
+public record JcstressUserClasses(String logic, String store, String classpath) {
+    public static final JcstressUserClasses NONE = new JcstressUserClasses("", "", "");
     /** The harnesses' nested class that runs the user's target. */
     public static final String NESTED_CLASS = "User";
 
-    public UserClasses {
+    public JcstressUserClasses {
         logic = logic == null ? "" : logic.strip();
         store = store == null ? "" : store.strip();
         classpath = classpath == null ? "" : classpath.strip();
@@ -42,7 +42,7 @@ public record UserClasses(String logic, String store, String classpath) {
         try {
             return UserTarget.load(logic, store, classpath);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
+            throw new JcstressUsageException(e.getMessage());
         }
     }
 

@@ -7,7 +7,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class JudgeTest {
+class JcstressJudgeTest {
 
     private static final String CORRECT = "dev.relaycheck.stress.Lease_01_DoubleClaim.Correct";
     private static final String BROKEN = "dev.relaycheck.stress.Lease_01_DoubleClaim.ClaimIgnoresLease";
@@ -27,15 +27,15 @@ class JudgeTest {
 
     @Test
     void aBrokenTargetThatShowsAForbiddenOutcomeIsCaughtAndNamesIt() {
-        Verdict v = Judge.judge(run(BROKEN, won(10), both(3)));
-        assertThat(v).isEqualTo(new Verdict("Lease_01_DoubleClaim", "claim-ignores-lease", "CATCH", "CAUGHT",
+        JcstressRow v = JcstressJudge.judge(run(BROKEN, won(10), both(3)));
+        assertThat(v).isEqualTo(new JcstressRow("Lease_01_DoubleClaim", "claim-ignores-lease", "CATCH", "CAUGHT",
                 "forbidden [1, 2, 2]: both won (SINGLE_LIVE_LEASE)"));
         assertThat(v.asExpected()).isTrue();
     }
 
     @Test
     void aBrokenTargetWithoutAForbiddenOutcomeEscapes() {
-        Verdict v = Judge.judge(run(BROKEN, won(10), both(0)));
+        JcstressRow v = JcstressJudge.judge(run(BROKEN, won(10), both(0)));
         assertThat(v.verdict()).isEqualTo("ESCAPED");
         assertThat(v.detail()).isEqualTo("no forbidden outcome in 10 samples");
         assertThat(v.asExpected()).isFalse();
@@ -43,9 +43,9 @@ class JudgeTest {
 
     @Test
     void theCorrectLogicPassesOnlyWithoutForbiddenOutcomesAndWithEveryWitness() {
-        assertThat(Judge.judge(run(CORRECT, won(10), both(0))).verdict()).isEqualTo("PASS");
-        assertThat(Judge.judge(run(CORRECT, won(10), both(1))).verdict()).isEqualTo("FAILED");
-        Verdict vacuous = Judge.judge(run(CORRECT, won(0), new OutcomeCount("0, 0, 0", 5, Expect.ACCEPTABLE, "x")));
+        assertThat(JcstressJudge.judge(run(CORRECT, won(10), both(0))).verdict()).isEqualTo("PASS");
+        assertThat(JcstressJudge.judge(run(CORRECT, won(10), both(1))).verdict()).isEqualTo("FAILED");
+        JcstressRow vacuous = JcstressJudge.judge(run(CORRECT, won(0), new OutcomeCount("0, 0, 0", 5, Expect.ACCEPTABLE, "x")));
         assertThat(vacuous.verdict()).isEqualTo("FAILED");
         assertThat(vacuous.detail()).isEqualTo("witness never observed: 1, 0, 1 (p1 won)");
     }
@@ -53,25 +53,25 @@ class JudgeTest {
     @Test
     void aTestThatDidNotCompleteIsNeitherCaughtNorPassed() {
         TestRun crashed = new TestRun(BROKEN, "TEST_ERROR", 0, List.of(both(0)), List.of("java.lang.IllegalStateException: boom"));
-        assertThat(Judge.judge(crashed).verdict()).isEqualTo("ESCAPED");
-        assertThat(Judge.judge(crashed).detail()).isEqualTo("jcstress status TEST_ERROR: java.lang.IllegalStateException: boom");
+        assertThat(JcstressJudge.judge(crashed).verdict()).isEqualTo("ESCAPED");
+        assertThat(JcstressJudge.judge(crashed).detail()).isEqualTo("jcstress status TEST_ERROR: java.lang.IllegalStateException: boom");
         TestRun empty = new TestRun(CORRECT, "NORMAL", 0, List.of(won(0)), List.of());
-        assertThat(Judge.judge(empty).verdict()).isEqualTo("FAILED");
+        assertThat(JcstressJudge.judge(empty).verdict()).isEqualTo("FAILED");
     }
 
     @Test
     void aTimeOutOrADeadVmIsInconclusiveNeverAFailure() {
         for (String status : List.of("TIMEOUT_ERROR", "VM_ERROR")) {
             for (String target : List.of(CORRECT, BROKEN)) {
-                Verdict v = Judge.judge(new TestRun(target, status, 0, List.of(won(0), both(0)), List.of("fork timed out")));
+                JcstressRow v = JcstressJudge.judge(new TestRun(target, status, 0, List.of(won(0), both(0)), List.of("fork timed out")));
                 assertThat(v.verdict()).as(status + " " + target).isEqualTo("INCONCLUSIVE");
                 assertThat(v.detail()).startsWith("jcstress status " + status + ": fork timed out");
                 assertThat(v.asExpected()).isFalse();
             }
         }
-        Verdict pass = Judge.judge(run(CORRECT, won(10), both(0)));
-        Verdict timedOut = Judge.judge(new TestRun(CORRECT, "TIMEOUT_ERROR", 0, List.of(won(0)), List.of()));
-        Verdict failed = Judge.judge(run(CORRECT, won(10), both(1)));
+        JcstressRow pass = JcstressJudge.judge(run(CORRECT, won(10), both(0)));
+        JcstressRow timedOut = JcstressJudge.judge(new TestRun(CORRECT, "TIMEOUT_ERROR", 0, List.of(won(0)), List.of()));
+        JcstressRow failed = JcstressJudge.judge(run(CORRECT, won(10), both(1)));
         assertThat(dev.relaycheck.stress.Curriculum.exitStatus(List.of(pass))).isZero();
         assertThat(dev.relaycheck.stress.Curriculum.exitStatus(List.of(pass, timedOut))).isEqualTo(4);
         assertThat(dev.relaycheck.stress.Curriculum.exitStatus(List.of(timedOut, failed))).isEqualTo(1);

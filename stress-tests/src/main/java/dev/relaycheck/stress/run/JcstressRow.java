@@ -1,6 +1,7 @@
 package dev.relaycheck.stress.run;
 
 import dev.relaycheck.model.summary.SummaryRow;
+import dev.relaycheck.stress.run.TestRun;
 
 /**
  * One row of summary.tsv.
@@ -12,11 +13,11 @@ import dev.relaycheck.model.summary.SummaryRow;
  *                (a time-out or a dead VM)
  * @param detail  the forbidden outcome seen, or why the row is what it is; one line, no tabs
  */
-public record Verdict(String check, String target, String expect, String verdict, String detail) {
+public record JcstressRow(String check, String target, String expect, String verdict, String detail) {
     /** Neither pass nor failure: the run hit a time limit or lost its VM (see {@link TestRun#timeBound()}). */
     public static final String INCONCLUSIVE = "INCONCLUSIVE";
 
-    public Verdict {
+    public JcstressRow {
         detail = detail.replaceAll("[\\t\\r\\n]+", " ");
     }
 

@@ -1,5 +1,10 @@
 package dev.relaycheck.lincheck;
 
+import dev.relaycheck.lincheck.LincheckCheck;
+import dev.relaycheck.lincheck.LincheckFailures;
+import dev.relaycheck.lincheck.RunOutcome;
+import dev.relaycheck.lincheck.Target;
+
 /**
  * The verdict of one check on one target, as summary.tsv has it.
  *
@@ -11,13 +16,13 @@ package dev.relaycheck.lincheck;
  * @param detail  one line, no tabs: the forbidden outcome or invariant, or what was explored
  * @param outcome the run it was judged from
  */
-public record CheckResult(String check, String target, String expect, String verdict, String detail, RunOutcome outcome) {
+public record LincheckResult(String check, String target, String expect, String verdict, String detail, RunOutcome outcome) {
 
     /**
      * Judges a run. A broken target counts as caught only when Lincheck failed it with the failure the check
      * looks for; a broken target that fails for another reason (a hang, an exception) has not shown its bug.
      */
-    public static CheckResult judge(LincheckCheck check, Target target, RunOutcome outcome) {
+    public static LincheckResult judge(LincheckCheck check, Target target, RunOutcome outcome) {
         String verdict;
         if (target.isCorrect()) {
             verdict = switch (outcome.status()) {
@@ -32,13 +37,13 @@ public record CheckResult(String check, String target, String expect, String ver
         if (verdict.equals("ESCAPED") && outcome.status() == RunOutcome.Status.PASSED) {
             detail = "expected " + target.breaks() + " to show, but the store was " + detail;
         }
-        return new CheckResult(check.id(), target.id(), target.expect(), verdict,
+        return new LincheckResult(check.id(), target.id(), target.expect(), verdict,
                 LincheckFailures.oneLine(detail), outcome);
     }
 
     /** A check that cannot run on this target (the report says why); neither a pass nor a failure. */
-    public static CheckResult skipped(LincheckCheck check, Target target, String why) {
-        return new CheckResult(check.id(), target.id(), target.expect(), "SKIPPED", LincheckFailures.oneLine(why),
+    public static LincheckResult skipped(LincheckCheck check, Target target, String why) {
+        return new LincheckResult(check.id(), target.id(), target.expect(), "SKIPPED", LincheckFailures.oneLine(why),
                 RunOutcome.passed(why));
     }
 

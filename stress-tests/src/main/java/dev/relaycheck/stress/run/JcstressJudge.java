@@ -1,5 +1,8 @@
 package dev.relaycheck.stress.run;
 
+import dev.relaycheck.stress.run.OutcomeCount;
+import dev.relaycheck.stress.run.Targets;
+import dev.relaycheck.stress.run.TestRun;
 import org.openjdk.jcstress.annotations.Expect;
 
 import java.util.LinkedHashSet;
@@ -15,11 +18,11 @@ import java.util.stream.Collectors;
  * never a pass: an exception is a failure (ESCAPED or FAILED); a time-out or a dead VM, which a loaded
  * machine causes, is INCONCLUSIVE.
  */
-public final class Judge {
-    private Judge() {
+public final class JcstressJudge {
+    private JcstressJudge() {
     }
 
-    public static Verdict judge(TestRun run) {
+    public static JcstressRow judge(TestRun run) {
         String target = Targets.targetOf(run.variant());
         boolean correct = Targets.isCorrect(target) || Targets.isUser(target);
         String expect = correct ? "PASS" : "CATCH";
@@ -27,32 +30,32 @@ public final class Judge {
         if (!run.completed()) {
             String why = run.messages().isEmpty() ? "" : ": " + run.messages().get(0);
             if (run.timeBound()) { // a loaded machine can make a correct harness time out or its fork die
-                return new Verdict(run.harness(), target, expect, Verdict.INCONCLUSIVE, "jcstress status " + run.status() + why
+                return new JcstressRow(run.harness(), target, expect, JcstressRow.INCONCLUSIVE, "jcstress status " + run.status() + why
                         + " (a time limit or a dead fork proves nothing either way: rerun on a quieter machine)");
             }
-            return new Verdict(run.harness(), target, expect, failed, "jcstress status " + run.status() + why);
+            return new JcstressRow(run.harness(), target, expect, failed, "jcstress status " + run.status() + why);
         }
         if (run.samples() == 0) {
-            return new Verdict(run.harness(), target, expect, failed, "no samples");
+            return new JcstressRow(run.harness(), target, expect, failed, "no samples");
         }
         List<OutcomeCount> forbidden = run.outcomes().stream().filter(OutcomeCount::forbiddenAndObserved).toList();
         if (!correct) {
             return forbidden.isEmpty()
-                    ? new Verdict(run.harness(), target, expect, "ESCAPED",
+                    ? new JcstressRow(run.harness(), target, expect, "ESCAPED",
                             "no forbidden outcome in " + run.samples() + " samples")
-                    : new Verdict(run.harness(), target, expect, "CAUGHT", describe(forbidden));
+                    : new JcstressRow(run.harness(), target, expect, "CAUGHT", describe(forbidden));
         }
         if (!forbidden.isEmpty()) {
-            return new Verdict(run.harness(), target, expect, "FAILED", describe(forbidden));
+            return new JcstressRow(run.harness(), target, expect, "FAILED", describe(forbidden));
         }
         List<OutcomeCount> witnesses = run.outcomes().stream()
                 .filter(o -> o.expect() == Expect.ACCEPTABLE_INTERESTING).toList();
         List<OutcomeCount> unseen = witnesses.stream().filter(o -> !o.observed()).toList();
         if (!unseen.isEmpty()) {
-            return new Verdict(run.harness(), target, expect, "FAILED", "witness never observed: "
+            return new JcstressRow(run.harness(), target, expect, "FAILED", "witness never observed: "
                     + unseen.stream().map(o -> o.id() + " (" + o.description() + ")").collect(Collectors.joining("; ")));
         }
-        return new Verdict(run.harness(), target, expect, "PASS",
+        return new JcstressRow(run.harness(), target, expect, "PASS",
                 "no forbidden outcome; every witness outcome observed (" + witnesses.size() + ")");
     }
 

@@ -1,5 +1,7 @@
 package dev.relaycheck.code.judge;
 
+import dev.relaycheck.code.judge.Finding;
+import dev.relaycheck.code.judge.Reached;
 import dev.relaycheck.code.observe.Row;
 import dev.relaycheck.code.observe.Snapshot;
 import dev.relaycheck.model.Invariant;
@@ -32,7 +34,7 @@ import java.util.TreeSet;
  *   deleted or marked delivered without its effect is lost, one still pending was not delivered.</li>
  * </ul>
  */
-public final class Judge {
+public final class CodeRunJudge {
     /** The invariants judged on a relay's own code, in the enum's order. */
     public static final List<Invariant> JUDGED = List.of(Invariant.EFFECT_AT_MOST_ONCE, Invariant.STALE_ACK_REJECTED,
             Invariant.NO_LOST_EVENT, Invariant.AGGREGATE_ORDER, Invariant.SINGLE_LIVE_LEASE, Invariant.EVENTUAL_DELIVERY);
@@ -71,7 +73,7 @@ public final class Judge {
     private final Map<Invariant, Finding> notPromisedFindings = new EnumMap<>(Invariant.class);
     private final EnumSet<Reached> reached = EnumSet.noneOf(Reached.class);
 
-    public Judge(World world, Set<Invariant> notPromised) {
+    public CodeRunJudge(World world, Set<Invariant> notPromised) {
         this.world = world;
         this.notPromised = notPromised.isEmpty() ? EnumSet.noneOf(Invariant.class) : EnumSet.copyOf(notPromised);
     }
