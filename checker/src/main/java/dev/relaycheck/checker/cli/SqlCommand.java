@@ -98,7 +98,7 @@ final class SqlCommand implements Callable<Integer> {
         }
         return new SqlOptions(check, RelaySpec.of(target, claimForm, relay.sqlFile, relay.adapter, classpath), dbs.get(0),
                 relay.controls(), seeds, seed, rounds, out, shard.shard(), shapingArgs(),
-                SqlOptions.Replay.of(check, scenario, walkSeed, cut, nth, batch, raceSeed, yesNo("--shared-database", sharedDatabase)));
+                SqlOptions.Replay.of(check, scenario, walkSeed, cut, nth, batch, raceSeed, SqlRelayOptions.yesNo("--shared-database", sharedDatabase)));
     }
 
     /** The arguments that shape a conformance shard's schedules, as the user gave them, less the check's name. */
@@ -106,17 +106,6 @@ final class SqlCommand implements Callable<Integer> {
         List<String> args = new ArrayList<>(ShardOption.shapingArgs(spec));
         args.remove(check);
         return args;
-    }
-
-    private static Boolean yesNo(String option, String word) {
-        if (word == null) {
-            return null;
-        }
-        return switch (word) {
-            case "yes" -> true;
-            case "no" -> false;
-            default -> throw new IllegalArgumentException(option + " takes yes or no, got '" + word + "'");
-        };
     }
 
     /**

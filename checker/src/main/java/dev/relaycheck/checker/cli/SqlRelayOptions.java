@@ -34,10 +34,18 @@ final class SqlRelayOptions {
 
     /** {@code --controls}; a word other than yes or no is an IllegalArgumentException with a one-line message. */
     boolean controls() {
-        return switch (controls) {
+        return yesNo("--controls", controls);
+    }
+
+    /** An option's yes or no; null when it was not given; another word is an IllegalArgumentException. */
+    static Boolean yesNo(String option, String word) {
+        if (word == null) {
+            return null;
+        }
+        return switch (word) {
             case "yes" -> true;
             case "no" -> false;
-            default -> throw new IllegalArgumentException("--controls takes yes or no, got '" + controls + "'");
+            default -> throw new IllegalArgumentException(option + " takes yes or no, got '" + word + "'");
         };
     }
 }
