@@ -1,12 +1,12 @@
 package com.acme;
 
-import dev.relaycheck.jdbc.ClaimForm;
-import dev.relaycheck.jdbc.SqlVariant;
 import dev.relaycheck.jdbc.adapter.ClaimRequest;
 import dev.relaycheck.jdbc.adapter.ClaimedRow;
 import dev.relaycheck.jdbc.adapter.OutboxSnapshot;
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.jdbc.adapter.SqlFileAdapter;
+import dev.relaycheck.jdbc.relay.ClaimForm;
+import dev.relaycheck.jdbc.relay.SqlVariant;
 import dev.relaycheck.model.Event;
 
 import java.sql.Connection;

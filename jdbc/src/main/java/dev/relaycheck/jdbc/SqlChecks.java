@@ -1,14 +1,22 @@
 package dev.relaycheck.jdbc;
 
 import dev.relaycheck.jdbc.conformance.ConformanceCheck;
-import dev.relaycheck.jdbc.conformance.ConformanceShards;
 import dev.relaycheck.jdbc.conformance.ConformanceCheck.VariantResult;
+import dev.relaycheck.jdbc.conformance.ConformanceShards;
 import dev.relaycheck.jdbc.crash.CrashCheck;
 import dev.relaycheck.jdbc.crash.CrashRound;
 import dev.relaycheck.jdbc.crash.CutPoint;
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.db.Dialect;
 import dev.relaycheck.jdbc.race.RaceConfig;
 import dev.relaycheck.jdbc.race.RaceHarness;
 import dev.relaycheck.jdbc.race.RaceResult;
+import dev.relaycheck.jdbc.relay.ClaimForm;
+import dev.relaycheck.jdbc.relay.RelaySpec;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.relay.SqlVariant;
+import dev.relaycheck.jdbc.result.SqlCheckResult;
+import dev.relaycheck.jdbc.result.SqlFinding;
 import dev.relaycheck.model.SplitMix64;
 import dev.relaycheck.model.summary.SummaryRow;
 
@@ -21,15 +29,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The SQL checks as the relaycheck CLI calls them: conformance of the SQL relay to the model, real-thread
- * races, and crash-kill recovery. Each returns a {@link CheckResult}; {@link #main} runs them from the
- * command line and writes {@code results/sql/} (see {@link SqlChecksCli} for the arguments).
+ * The SQL checks on one relay and database, each with its negative controls: conformance of the SQL relay to the model,
+ * real-thread races, and crash-kill recovery. Each returns a {@link SqlCheckResult}; {@link SqlRun} runs them for
+ * {@code relaycheck sql}, the checker's {@code check} for its SQL column.
  */
 public final class SqlChecks {
-    public static final String CONFORMANCE = "sql-conformance";
-    public static final String RACE = "sql-race";
-    public static final String CRASH_KILL = "sql-crash-kill";
-
     /** Broken SQL the race must catch: the hazards that need real concurrency or show up under it. */
     public static final List<SqlVariant> RACE_CONTROLS = List.of(SqlVariant.CHECK_THEN_ACT_CLAIM,
             SqlVariant.CLAIM_IGNORES_LEASE, SqlVariant.ACK_IGNORES_TOKEN, SqlVariant.NO_DEDUP_MARKER,
@@ -45,22 +49,17 @@ public final class SqlChecks {
     private SqlChecks() {
     }
 
-    /** {@code SqlChecks [all|conformance|race|crash|replay] [options]}; exit 0 pass, 1 fail, 2 bad arguments. */
-    public static void main(String[] args) {
-        System.exit(SqlChecksCli.run(args, System.out, System.err));
-    }
-
     /**
      * Drives the relay under test and then every broken SQL variant against the correct model on {@code seeds}
      * seeded random schedules per reference scenario (soak excluded), on {@code db}; the reference relay also
      * with the conditional-update claim on a quarter as many seeds.
      */
-    public static CheckResult conformance(RelayUnderTest subject, DbTarget db, long baseSeed, int seeds, PrintStream progress) {
+    public static SqlCheckResult conformance(RelayUnderTest subject, DbTarget db, long baseSeed, int seeds, PrintStream progress) {
         return conformance(subject, db, baseSeed, seeds, true, progress);
     }
 
     /** The same; without {@code controls} the broken variants do not run (they proved the check on this database before). */
-    public static CheckResult conformance(RelayUnderTest subject, DbTarget db, long baseSeed, int seeds, boolean controls,
+    public static SqlCheckResult conformance(RelayUnderTest subject, DbTarget db, long baseSeed, int seeds, boolean controls,
                                           PrintStream progress) {
         return conformance(subject, db, baseSeed, seeds, controls, progress, ConformanceShards.whole());
     }
@@ -69,7 +68,7 @@ public final class SqlChecks {
      * The same, as {@code shards} says: the whole check, one shard of every variant's schedules (the rows it tallied
      * in {@code shards}), or the merge of every shard's rows into the whole check's result.
      */
-    public static CheckResult conformance(RelayUnderTest subject, DbTarget db, long baseSeed, int seeds, boolean controls,
+    public static SqlCheckResult conformance(RelayUnderTest subject, DbTarget db, long baseSeed, int seeds, boolean controls,
                                           PrintStream progress, ConformanceShards shards) {
         try {
             List<SummaryRow> rows = new ArrayList<>();
@@ -100,7 +99,7 @@ public final class SqlChecks {
                         : main.detail() + "; conditional-update claim: " + cond.schedules() + " schedules, no divergence";
                 report.append(line("correct (conditional-update claim)", cond.firstFailure() == null ? "PASS" : "FAILED", cond));
             }
-            rows.add(SummaryRow.of(CONFORMANCE, subject.id(), subject.expectCorrect(), verdict(subject.expectCorrect(), ok), detail
+            rows.add(SummaryRow.of(SqlCheckResult.CONFORMANCE, subject.id(), subject.expectCorrect(), verdict(subject.expectCorrect(), ok), detail
                     + replaySuffix(main)));
             report.append("      SQL steps compared, by outcome: ").append(main.outcomeKinds()).append("\n")
                     .append("      witnesses reached: ").append(main.witnesses()).append("\n");
@@ -108,7 +107,7 @@ public final class SqlChecks {
                 VariantResult r = ConformanceCheck.run(RelayUnderTest.of(v), db, baseSeed, Math.max(seeds, CONTROL_SEEDS),
                         v.exposingScenario(), v.exposingSeeds(), null, shards);
                 runs += r.schedules();
-                rows.add(SummaryRow.of(CONFORMANCE, v.id(), false, r.verdict(), r.detail()));
+                rows.add(SummaryRow.of(SqlCheckResult.CONFORMANCE, v.id(), false, r.verdict(), r.detail()));
                 r.finding().ifPresent(findings::add);
                 report.append(line(v.id(), r.verdict(), r)).append("      SQL: ").append(v.statement()).append('\n');
                 if (r.replayLine() != null) {
@@ -118,7 +117,7 @@ public final class SqlChecks {
                     progress.println("  " + v.id() + " on " + db.id() + ": " + r.verdict() + " " + r.detail());
                 }
             }
-            return new CheckResult(CONFORMANCE, rows, runs, report.toString(), findings);
+            return new SqlCheckResult(SqlCheckResult.CONFORMANCE, rows, runs, report.toString(), findings);
         } catch (SQLException e) {
             throw new IllegalStateException(db.id() + " failed during the conformance check: " + e.getMessage(), e);
         }
@@ -147,12 +146,12 @@ public final class SqlChecks {
      * Kills a child JVM running the relay on H2 files {@code roundsPerCutPoint} times at each cut point and
      * recovers; then the negative controls. Files go under {@code workDir}.
      */
-    public static CheckResult crashKill(RelayUnderTest subject, DbTarget db, int roundsPerCutPoint, Path workDir, PrintStream progress) {
+    public static SqlCheckResult crashKill(RelayUnderTest subject, DbTarget db, int roundsPerCutPoint, Path workDir, PrintStream progress) {
         return crashKill(subject, db, roundsPerCutPoint, workDir, true, progress);
     }
 
     /** The same; without {@code controls} only the relay under test is killed. */
-    public static CheckResult crashKill(RelayUnderTest subject, DbTarget db, int roundsPerCutPoint, Path workDir, boolean controls,
+    public static SqlCheckResult crashKill(RelayUnderTest subject, DbTarget db, int roundsPerCutPoint, Path workDir, boolean controls,
                                         PrintStream progress) {
         try {
             List<CrashCheck.TargetResult> results = CrashCheck.run(subject, db, workDir, roundsPerCutPoint, controls, progress);
@@ -170,7 +169,7 @@ public final class SqlChecks {
                 boolean subjectRow = t.target().equals(subject.id());
                 String reproduce = subjectRow && !t.asExpected() ? t.rounds().stream().filter(r -> !r.clean()).findFirst()
                         .map(r -> "; replay: " + r.replayLine(db)).orElse("") : "";
-                rows.add(SummaryRow.of(CRASH_KILL, t.target(), t.expectClean(), t.verdict(), t.detail() + reproduce));
+                rows.add(SummaryRow.of(SqlCheckResult.CRASH_KILL, t.target(), t.expectClean(), t.verdict(), t.detail() + reproduce));
                 // the relay under test's failing rounds, the first of each cut point; a control's first catch
                 List<String> cutsDrawn = new ArrayList<>();
                 for (CrashRound r : t.rounds()) {
@@ -189,7 +188,7 @@ public final class SqlChecks {
                     }
                 }
             }
-            return new CheckResult(CRASH_KILL, rows, kills, report.toString(), findings);
+            return new SqlCheckResult(SqlCheckResult.CRASH_KILL, rows, kills, report.toString(), findings);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (SQLException e) {
@@ -205,12 +204,12 @@ public final class SqlChecks {
      * claim, conditional-update claim, one shared database), each must end clean; each race control must
      * be caught within {@code max(rounds, 5)} races.
      */
-    public static CheckResult race(RelayUnderTest subject, DbTarget db, int rounds, long baseSeed, PrintStream progress) {
+    public static SqlCheckResult race(RelayUnderTest subject, DbTarget db, int rounds, long baseSeed, PrintStream progress) {
         return race(subject, db, rounds, baseSeed, true, progress);
     }
 
     /** The same; without {@code controls} only the relay under test races. */
-    public static CheckResult race(RelayUnderTest subject, DbTarget db, int rounds, long baseSeed, boolean controls, PrintStream progress) {
+    public static SqlCheckResult race(RelayUnderTest subject, DbTarget db, int rounds, long baseSeed, boolean controls, PrintStream progress) {
         try {
             List<SummaryRow> rows = new ArrayList<>();
             List<SqlFinding> findings = new ArrayList<>();
@@ -268,7 +267,7 @@ public final class SqlChecks {
                 runs += tried;
                 String detail = caught == null ? "not caught in " + tried + " races"
                         : caught.violations().get(0).invariant() + " (race seed " + caught.config().seed() + ")";
-                rows.add(SummaryRow.of(RACE, v.id(), false, caught == null ? "ESCAPED" : "CAUGHT", detail));
+                rows.add(SummaryRow.of(SqlCheckResult.RACE, v.id(), false, caught == null ? "ESCAPED" : "CAUGHT", detail));
                 if (caught != null) {
                     caught.finding(db).ifPresent(findings::add);
                 }
@@ -276,7 +275,7 @@ public final class SqlChecks {
                     progress.println("  " + v.id() + ": " + (caught == null ? "ESCAPED" : "CAUGHT " + caught.violations().get(0)));
                 }
             }
-            return new CheckResult(RACE, rows, runs, report.toString(), findings);
+            return new SqlCheckResult(SqlCheckResult.RACE, rows, runs, report.toString(), findings);
         } catch (SQLException e) {
             throw new IllegalStateException(db.id() + " failed during the race check: " + e.getMessage(), e);
         } catch (InterruptedException e) {
@@ -305,12 +304,12 @@ public final class SqlChecks {
         String id = subject.id();
         for (RaceResult r : races) {
             if (!r.clean()) {
-                return SummaryRow.of(RACE, id, true, "FAILED", r.violationsText() + " (race seed "
+                return SummaryRow.of(SqlCheckResult.RACE, id, true, "FAILED", r.violationsText() + " (race seed "
                         + r.config().seed() + ", " + r.config().relay().spec().args() + (r.config().sharedDatabase() ? ", shared database" : "") + ")"
                         + (subject.expectCorrect() ? "; replay: " + r.replayLine(db) : ""));
             }
             if (r.errors() > 0) {
-                return SummaryRow.of(RACE, id, true, "FAILED", r.errors() + " SQL errors, first: " + r.firstError());
+                return SummaryRow.of(SqlCheckResult.RACE, id, true, "FAILED", r.errors() + " SQL errors, first: " + r.firstError());
             }
         }
         int reclaims = races.stream().mapToInt(RaceResult::reclaims).sum();
@@ -320,13 +319,13 @@ public final class SqlChecks {
         if (reclaims == 0 || (duplicates == 0 && !deliversAndAcks) || stale == 0) {
             // thread timing decides whether a race reaches them (more rounds than WITNESS_ROUNDS did not): the races proved
             // nothing, which says nothing against the relay either, so neither a pass nor a failure
-            return SummaryRow.of(RACE, id, true, SummaryRow.INCONCLUSIVE, "vacuous: the races never re-claimed a lease, "
+            return SummaryRow.of(SqlCheckResult.RACE, id, true, SummaryRow.INCONCLUSIVE, "vacuous: the races never re-claimed a lease, "
                     + (deliversAndAcks ? "" : "absorbed a duplicate ") + "and refused a stale token (thread timing decides "
                     + "whether they do, and " + races.size() + " races did not: rerun with more --rounds)");
         }
         String unpromised = races.stream().flatMap(r -> r.unpromised().stream()).findFirst()
                 .map(v -> "; not promised, seen: " + v.invariant() + " (" + v.detail() + ")").orElse("");
-        return SummaryRow.of(RACE, id, true, "PASS", races.size() + " races (" + (subject.traits().deliversAndAcks()
+        return SummaryRow.of(SqlCheckResult.RACE, id, true, "PASS", races.size() + " races (" + (subject.traits().deliversAndAcks()
                 ? "one database: the handler may write through the relay's transaction" : "two databases, one shared database")
                 + (subject.spec().equals(RelaySpec.REFERENCE) ? ", conditional-update claim" : "") + "): every event DELIVERED once, one marker each, stock exact, one live lease per row, "
                 + "stale tokens refused" + unpromised);

@@ -6,6 +6,14 @@ import dev.relaycheck.jdbc.adapter.OutboxSnapshot;
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.jdbc.adapter.RelaySqlFile;
 import dev.relaycheck.jdbc.adapter.SqlFileAdapter;
+import dev.relaycheck.jdbc.db.Databases;
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.relay.RelaySpec;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.relay.SqlShape;
+import dev.relaycheck.jdbc.world.Action;
+import dev.relaycheck.jdbc.world.Schema;
+import dev.relaycheck.jdbc.world.SqlWorld;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.Scenario;
@@ -80,8 +88,8 @@ class AckAttributionTest {
         DbTarget h2 = DbTarget.h2();
         Databases dbs = h2.acquire(false);
         try {
-            dbs.createSchema(relay.newAdapter());
-            try (SqlRelay world = new SqlRelay(relay, scenario, dbs)) {
+            Schema.create(dbs, relay.newAdapter());
+            try (SqlWorld world = new SqlWorld(relay, scenario, dbs)) {
                 world.reset();
                 assertThat(world.apply(Step.parse("Claim(p2)")).outcome().toString()).isEqualTo("CLAIMED [E1/t1, E5/t2]");
                 assertThat(world.apply(Step.parse("Claim(p1)")).outcome().toString()).isEqualTo("CLAIMED [E6/t3]");

@@ -1,5 +1,11 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.jdbc.db.Databases;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.relay.SqlVariant;
+import dev.relaycheck.jdbc.world.Action;
+import dev.relaycheck.jdbc.world.Schema;
+import dev.relaycheck.jdbc.world.SqlWorld;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Invariants;
 import dev.relaycheck.model.Outcome;
@@ -25,9 +31,9 @@ class BrokenSqlByHandTest {
     /** Runs the steps, checking every transition; returns the invariants the SQL side broke. */
     static List<Invariant> run(SqlVariant variant, String... steps) throws SQLException {
         Databases dbs = Databases.separateInMemory();
-        dbs.createSchema(RelayUnderTest.of(SqlVariant.CORRECT).newAdapter());
+        Schema.create(dbs, RelayUnderTest.of(SqlVariant.CORRECT).newAdapter());
         List<Invariant> broke = new ArrayList<>();
-        try (SqlRelay relay = new SqlRelay(RelayUnderTest.of(variant), ReferenceScenarios.doubleClaim(), dbs)) {
+        try (SqlWorld relay = new SqlWorld(RelayUnderTest.of(variant), ReferenceScenarios.doubleClaim(), dbs)) {
             relay.reset();
             RelayState before = relay.snapshot();
             for (String s : steps) {
@@ -62,8 +68,8 @@ class BrokenSqlByHandTest {
     @Test
     void correctClaimIssuesStrictlyIncreasingTokensAcrossRows() throws SQLException {
         Databases dbs = Databases.separateInMemory();
-        dbs.createSchema(RelayUnderTest.of(SqlVariant.CORRECT).newAdapter());
-        try (SqlRelay relay = new SqlRelay(RelayUnderTest.of(SqlVariant.CORRECT), ReferenceScenarios.crashRestart(), dbs)) {
+        Schema.create(dbs, RelayUnderTest.of(SqlVariant.CORRECT).newAdapter());
+        try (SqlWorld relay = new SqlWorld(RelayUnderTest.of(SqlVariant.CORRECT), ReferenceScenarios.crashRestart(), dbs)) {
             relay.reset();
             Outcome claimed = relay.apply(Step.parse("Claim(p1)")).outcome();
             assertThat(claimed).isEqualTo(new Outcome.Claimed(List.of(new Outcome.Grant("E1", 1, 2, false),

@@ -4,6 +4,11 @@ import dev.relaycheck.jdbc.crash.CrashCheck;
 import dev.relaycheck.jdbc.crash.CrashKill;
 import dev.relaycheck.jdbc.crash.CrashRound;
 import dev.relaycheck.jdbc.crash.CutPoint;
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.relay.SqlVariant;
+import dev.relaycheck.jdbc.result.SqlCheckResult;
+import dev.relaycheck.jdbc.result.SqlFinding;
 import dev.relaycheck.model.summary.SummaryRow;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +27,7 @@ class CrashKillTest {
 
     @Test
     void correctRelayRecoversFromEveryKillAndEveryControlIsCaught() {
-        CheckResult r = SqlChecks.crashKill(RelayUnderTest.of(SqlVariant.CORRECT), DbTarget.h2(), ROUNDS, Path.of("target", "crash-kill-test"), System.out);
+        SqlCheckResult r = SqlChecks.crashKill(RelayUnderTest.of(SqlVariant.CORRECT), DbTarget.h2(), ROUNDS, Path.of("target", "crash-kill-test"), System.out);
         System.out.print(r.summary());
         assertThat(r.rows()).extracting(SummaryRow::target).containsExactlyInAnyOrder("correct", "marker-before-effect",
                 "effect-before-marker", "ack-before-deliver", "no-dedup-marker", "outbox-outside-transaction",
@@ -72,7 +77,7 @@ class CrashKillTest {
         CrashCheck.TargetResult subject = new CrashCheck.TargetResult("correct", true, List.of(correct));
         assertThat(subject.verdict()).isEqualTo(SummaryRow.INCONCLUSIVE);
         assertThat(subject.detail()).contains("INCONCLUSIVE: child did not report within 1 ms");
-        CheckResult check = new CheckResult(SqlChecks.CRASH_KILL, List.of(SummaryRow.of(SqlChecks.CRASH_KILL, "correct", true,
+        SqlCheckResult check = new SqlCheckResult(SqlCheckResult.CRASH_KILL, List.of(SummaryRow.of(SqlCheckResult.CRASH_KILL, "correct", true,
                 subject.verdict(), subject.detail())), 2, "");
         assertThat(check.passed()).isFalse();
         assertThat(check.inconclusive()).isTrue();

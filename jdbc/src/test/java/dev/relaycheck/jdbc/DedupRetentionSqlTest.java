@@ -1,6 +1,9 @@
 package dev.relaycheck.jdbc;
 
 import dev.relaycheck.jdbc.SqlHazardRuns.Run;
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.db.PostgresTarget;
+import dev.relaycheck.jdbc.relay.SqlVariant;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.ReferenceScenarios;

@@ -1,5 +1,12 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.jdbc.db.Databases;
+import dev.relaycheck.jdbc.relay.ClaimForm;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.relay.SqlVariant;
+import dev.relaycheck.jdbc.world.Action;
+import dev.relaycheck.jdbc.world.Schema;
+import dev.relaycheck.jdbc.world.SqlWorld;
 import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayModel;
@@ -34,9 +41,9 @@ class Event61OnH2Test {
     @ValueSource(booleans = {true, false})
     void lostAcknowledgementIsAbsorbedAsDuplicate(boolean separate) throws SQLException {
         Databases dbs = separate ? Databases.separateInMemory() : Databases.sharedInMemory();
-        dbs.createSchema(RelayUnderTest.of(SqlVariant.CORRECT).newAdapter());
+        Schema.create(dbs, RelayUnderTest.of(SqlVariant.CORRECT).newAdapter());
         List<Outcome> outcomes = new ArrayList<>();
-        try (SqlRelay relay = new SqlRelay(RelayUnderTest.of(SqlVariant.CORRECT), ReferenceScenarios.event61LostAck(), dbs)) {
+        try (SqlWorld relay = new SqlWorld(RelayUnderTest.of(SqlVariant.CORRECT), ReferenceScenarios.event61LostAck(), dbs)) {
             relay.reset();
             for (Step step : SCHEDULE) {
                 Action a = relay.apply(step);
@@ -66,8 +73,8 @@ class Event61OnH2Test {
     @ValueSource(strings = {"SKIP_LOCKED", "CONDITIONAL_UPDATE"})
     void staleOwnersAcknowledgementUpdatesNoRow(String form) throws SQLException {
         Databases dbs = Databases.separateInMemory();
-        dbs.createSchema(RelayUnderTest.of(SqlVariant.CORRECT).newAdapter());
-        try (SqlRelay relay = new SqlRelay(RelayUnderTest.of(SqlVariant.CORRECT, ClaimForm.valueOf(form)), ReferenceScenarios.event61LostAck(), dbs)) {
+        Schema.create(dbs, RelayUnderTest.of(SqlVariant.CORRECT).newAdapter());
+        try (SqlWorld relay = new SqlWorld(RelayUnderTest.of(SqlVariant.CORRECT, ClaimForm.valueOf(form)), ReferenceScenarios.event61LostAck(), dbs)) {
             relay.reset();
             // p1 claims and delivers, then stalls past its lease; p2 re-claims; p1's late ack must change nothing
             for (String s : List.of("Claim(p1)", "Deliver(p1,EVENT-61,t1)", "Tick", "Tick", "Claim(p2)")) {

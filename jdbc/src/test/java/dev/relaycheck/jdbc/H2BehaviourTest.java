@@ -1,5 +1,10 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.jdbc.db.Databases;
+import dev.relaycheck.jdbc.db.RelaySqlException;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.relay.SqlVariant;
+import dev.relaycheck.jdbc.world.Schema;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,7 +30,7 @@ class H2BehaviourTest {
     @BeforeEach
     void open() throws SQLException {
         dbs = Databases.sharedInMemory();
-        dbs.createSchema(RelayUnderTest.of(SqlVariant.CORRECT).newAdapter());
+        Schema.create(dbs, RelayUnderTest.of(SqlVariant.CORRECT).newAdapter());
         a = dbs.openOutbox();
         b = dbs.openOutbox();
         try (Statement st = a.createStatement()) {

@@ -2,6 +2,9 @@ package dev.relaycheck.jdbc;
 
 import dev.relaycheck.jdbc.conformance.ConformanceCheck;
 import dev.relaycheck.jdbc.conformance.ConformanceCheck.VariantResult;
+import dev.relaycheck.jdbc.db.PostgresTarget;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.relay.SqlVariant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

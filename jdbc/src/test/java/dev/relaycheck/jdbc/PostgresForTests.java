@@ -1,5 +1,7 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.jdbc.db.PostgresServer;
+import dev.relaycheck.jdbc.db.PostgresTarget;
 import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;

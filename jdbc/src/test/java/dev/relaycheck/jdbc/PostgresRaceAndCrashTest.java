@@ -3,9 +3,12 @@ package dev.relaycheck.jdbc;
 import dev.relaycheck.jdbc.crash.CrashKill;
 import dev.relaycheck.jdbc.crash.CrashRound;
 import dev.relaycheck.jdbc.crash.CutPoint;
+import dev.relaycheck.jdbc.db.PostgresTarget;
 import dev.relaycheck.jdbc.race.RaceConfig;
 import dev.relaycheck.jdbc.race.RaceHarness;
 import dev.relaycheck.jdbc.race.RaceResult;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.relay.SqlVariant;
 import dev.relaycheck.model.Invariant;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,6 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.jdbc.db.PostgresServer;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;

@@ -1,5 +1,7 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.jdbc.db.PostgresServer;
+
 /**
  * A JVM that owns an embedded PostgreSQL server, for {@link PostgresServerLeakTest}: starts it, prints its data
  * directory, then exits normally ({@code exit}) or waits to be killed ({@code wait}).

@@ -1,8 +1,13 @@
 package dev.relaycheck.jdbc;
 
+import dev.relaycheck.jdbc.db.DbTarget;
 import dev.relaycheck.jdbc.race.RaceConfig;
 import dev.relaycheck.jdbc.race.RaceHarness;
 import dev.relaycheck.jdbc.race.RaceResult;
+import dev.relaycheck.jdbc.relay.ClaimForm;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.relay.SqlVariant;
+import dev.relaycheck.jdbc.result.SqlFinding;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.SplitMix64;
 import org.junit.jupiter.params.ParameterizedTest;

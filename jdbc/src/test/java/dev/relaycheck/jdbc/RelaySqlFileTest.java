@@ -2,6 +2,9 @@ package dev.relaycheck.jdbc;
 
 import dev.relaycheck.jdbc.adapter.NamedSql;
 import dev.relaycheck.jdbc.adapter.RelaySqlFile;
+import dev.relaycheck.jdbc.db.Dialect;
+import dev.relaycheck.jdbc.relay.ClaimForm;
+import dev.relaycheck.jdbc.relay.SqlVariant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -2,6 +2,11 @@ package dev.relaycheck.jdbc;
 
 import dev.relaycheck.jdbc.conformance.ConformanceCheck;
 import dev.relaycheck.jdbc.conformance.ConformanceCheck.VariantResult;
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.relay.ClaimForm;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.relay.SqlVariant;
+import dev.relaycheck.jdbc.result.SqlFinding;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;

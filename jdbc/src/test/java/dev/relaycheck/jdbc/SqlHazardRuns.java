@@ -4,6 +4,13 @@ import dev.relaycheck.jdbc.conformance.ConformanceCheck;
 import dev.relaycheck.jdbc.conformance.ConformanceCheck.VariantResult;
 import dev.relaycheck.jdbc.conformance.ScheduleConformance;
 import dev.relaycheck.jdbc.conformance.ScheduleResult;
+import dev.relaycheck.jdbc.db.Databases;
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.relay.SqlVariant;
+import dev.relaycheck.jdbc.world.Action;
+import dev.relaycheck.jdbc.world.Schema;
+import dev.relaycheck.jdbc.world.SqlWorld;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Invariants;
 import dev.relaycheck.model.Outcome;
@@ -43,8 +50,8 @@ final class SqlHazardRuns {
         List<Invariant> broke = new ArrayList<>();
         List<Outcome> outcomes = new ArrayList<>();
         try {
-            dbs.createSchema(RelayUnderTest.of(variant).newAdapter());
-            try (SqlRelay relay = new SqlRelay(RelayUnderTest.of(variant), scenario, dbs)) {
+            Schema.create(dbs, RelayUnderTest.of(variant).newAdapter());
+            try (SqlWorld relay = new SqlWorld(RelayUnderTest.of(variant), scenario, dbs)) {
                 relay.reset();
                 RelayState before = relay.snapshot();
                 for (String s : steps) {
@@ -71,8 +78,8 @@ final class SqlHazardRuns {
         Databases dbs = db.acquire(false);
         Set<Witness> reached = EnumSet.noneOf(Witness.class);
         try {
-            dbs.createSchema(correct.newAdapter());
-            try (SqlRelay relay = new SqlRelay(correct, scenario, dbs)) {
+            Schema.create(dbs, correct.newAdapter());
+            try (SqlWorld relay = new SqlWorld(correct, scenario, dbs)) {
                 for (int i = 0; i < seeds; i++) {
                     long seed = SplitMix64.derive(1, i);
                     ScheduleResult r = new ScheduleConformance(relay, model, ScheduleConformance.Trace.NONE)

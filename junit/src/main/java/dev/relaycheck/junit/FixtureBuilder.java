@@ -1,8 +1,8 @@
 package dev.relaycheck.junit;
 
-import dev.relaycheck.jdbc.RelayUnderTest;
-import dev.relaycheck.jdbc.SqlVariant;
-import dev.relaycheck.jdbc.UserCode;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.relay.SqlVariant;
+import dev.relaycheck.jdbc.world.UserCode;
 import dev.relaycheck.model.Event;
 
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.relaycheck.junit;
 
 import dev.relaycheck.checker.trace.StateDiff;
-import dev.relaycheck.jdbc.Action;
+import dev.relaycheck.jdbc.world.Action;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.OutboxRow;
 import dev.relaycheck.model.RelayState;

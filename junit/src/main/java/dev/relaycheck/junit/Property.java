@@ -56,7 +56,7 @@ public enum Property {
         // logic and a SQL relay; the lease, settle and timing hazards need scenarios and steps of their own that these properties do not run
         return LogicCatalogue.variants().stream()
                 .filter(v -> v.expectedViolation().map(invariants::contains).orElse(false))
-                .filter(v -> dev.relaycheck.jdbc.SqlVariant.byId(v.id()).filter(sql -> !sql.needsItsOwnScenario()).isPresent())
+                .filter(v -> dev.relaycheck.jdbc.relay.SqlVariant.byId(v.id()).filter(sql -> !sql.needsItsOwnScenario()).isPresent())
                 .toList();
     }
 

@@ -7,8 +7,7 @@ import dev.relaycheck.code.check.CodeReport;
 import dev.relaycheck.code.run.RelayRun;
 import dev.relaycheck.code.run.RunResult;
 import dev.relaycheck.code.run.Settings;
-import dev.relaycheck.jdbc.DbTarget;
-import dev.relaycheck.jdbc.SqlChecksCli;
+import dev.relaycheck.jdbc.db.DbTarget;
 import dev.relaycheck.model.Invariant;
 import org.opentest4j.AssertionFailedError;
 
@@ -144,7 +143,7 @@ public final class RelayCodeChecker {
 
     private static DbTarget target(String db) {
         try {
-            return SqlChecksCli.target(db);
+            return DbTarget.named(db);
         } catch (java.io.IOException | IllegalArgumentException e) {
             throw new AssertionFailedError("relaycheck: database " + db + ": " + e.getMessage());
         }

@@ -1,19 +1,20 @@
 package dev.relaycheck.junit;
 
-import dev.relaycheck.jdbc.Action;
-import dev.relaycheck.jdbc.ClaimForm;
-import dev.relaycheck.jdbc.Databases;
-import dev.relaycheck.jdbc.RelaySpec;
-import dev.relaycheck.jdbc.adapter.OwnerFencedTokens;
-import dev.relaycheck.jdbc.RelayUnderTest;
-import dev.relaycheck.jdbc.SqlPoller;
-import dev.relaycheck.jdbc.SqlRelay;
-import dev.relaycheck.jdbc.SqlShape;
 import dev.relaycheck.jdbc.adapter.ClockGuardedAdapter;
-import dev.relaycheck.jdbc.SqlVariant;
-import dev.relaycheck.jdbc.UserCode;
+import dev.relaycheck.jdbc.adapter.OwnerFencedTokens;
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
 import dev.relaycheck.jdbc.crash.CutPoint;
+import dev.relaycheck.jdbc.db.Databases;
+import dev.relaycheck.jdbc.relay.ClaimForm;
+import dev.relaycheck.jdbc.relay.RelaySpec;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.relay.SqlShape;
+import dev.relaycheck.jdbc.relay.SqlVariant;
+import dev.relaycheck.jdbc.world.Action;
+import dev.relaycheck.jdbc.world.Schema;
+import dev.relaycheck.jdbc.world.SqlPoller;
+import dev.relaycheck.jdbc.world.SqlWorld;
+import dev.relaycheck.jdbc.world.UserCode;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Invariants;
@@ -54,7 +55,7 @@ public final class RelayFixture implements AutoCloseable {
     private final RelayUnderTest relay;
     private final Scenario scenario;
     private final Databases dbs;
-    private final SqlRelay world;
+    private final SqlWorld world;
     private final UserCode user;
     private final boolean judged;
     private final FixtureTrace trace;
@@ -127,9 +128,9 @@ public final class RelayFixture implements AutoCloseable {
         this.dbs = Databases.separateInMemory();
         this.trace = new FixtureTrace(relay.id(), scenario);
         try {
-            dbs.createSchema(relay.newAdapter());
+            Schema.create(dbs, relay.newAdapter());
             Seeding.userTables(dbs, outboxDdl, consumerDdl);
-            this.world = new SqlRelay(relay, scenario, dbs, user);
+            this.world = new SqlWorld(relay, scenario, dbs, user);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot set up the fixture's databases: " + e.getMessage(), e);
         }

@@ -1,14 +1,14 @@
 package dev.relaycheck.junit;
 
-import dev.relaycheck.jdbc.ConsumerSql;
-import dev.relaycheck.jdbc.Databases;
-import dev.relaycheck.jdbc.Producer;
-import dev.relaycheck.jdbc.RelayUnderTest;
-import dev.relaycheck.jdbc.SqlRelay;
-import dev.relaycheck.jdbc.UserCode;
 import dev.relaycheck.jdbc.adapter.ClaimRequest;
 import dev.relaycheck.jdbc.adapter.ClaimedRow;
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
+import dev.relaycheck.jdbc.db.Databases;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.world.ConsumerSql;
+import dev.relaycheck.jdbc.world.Producer;
+import dev.relaycheck.jdbc.world.SqlWorld;
+import dev.relaycheck.jdbc.world.UserCode;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Outcome;
 
@@ -26,14 +26,14 @@ import java.util.List;
 final class Seeding {
     private static final String SEEDER = "seeder";
 
-    private final SqlRelay world;
+    private final SqlWorld world;
     private final Databases dbs;
     private final RelayUnderTest relay;
     private final UserCode user;
     private final int leaseTicks;
     private final FixtureTrace trace;
 
-    Seeding(SqlRelay world, Databases dbs, RelayUnderTest relay, UserCode user, int leaseTicks, FixtureTrace trace) {
+    Seeding(SqlWorld world, Databases dbs, RelayUnderTest relay, UserCode user, int leaseTicks, FixtureTrace trace) {
         this.world = world;
         this.dbs = dbs;
         this.relay = relay;

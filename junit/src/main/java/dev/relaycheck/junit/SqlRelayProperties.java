@@ -1,16 +1,17 @@
 package dev.relaycheck.junit;
 
-import dev.relaycheck.jdbc.Databases;
-import dev.relaycheck.jdbc.DbTarget;
-import dev.relaycheck.jdbc.RelayUnderTest;
-import dev.relaycheck.jdbc.SqlRelay;
-import dev.relaycheck.jdbc.SqlVariant;
-import dev.relaycheck.jdbc.ClaimForm;
 import dev.relaycheck.jdbc.conformance.ConformanceCheck;
 import dev.relaycheck.jdbc.conformance.ScheduleConformance;
 import dev.relaycheck.jdbc.conformance.ScheduleResult;
-import dev.relaycheck.model.RandomSchedules;
+import dev.relaycheck.jdbc.db.Databases;
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.relay.ClaimForm;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.relay.SqlVariant;
+import dev.relaycheck.jdbc.world.Schema;
+import dev.relaycheck.jdbc.world.SqlWorld;
 import dev.relaycheck.model.Invariant;
+import dev.relaycheck.model.RandomSchedules;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;
@@ -157,15 +158,15 @@ public final class SqlRelayProperties {
         DbTarget h2 = DbTarget.h2();
         List<Scenario> scenarios = scenarioNames.stream().map(n -> ReferenceScenarios.byName(n).orElseThrow()).toList();
         List<Databases> dbs = new ArrayList<>();
-        List<SqlRelay> worlds = new ArrayList<>();
+        List<SqlWorld> worlds = new ArrayList<>();
         List<Found> found = new ArrayList<>();
         Set<Witness> reached = EnumSet.noneOf(Witness.class);
         try {
             for (Scenario s : scenarios) {
                 Databases d = h2.acquire(false);
                 dbs.add(d);
-                d.createSchema(relay.newAdapter());
-                worlds.add(new SqlRelay(relay, s, d));
+                Schema.create(d, relay.newAdapter());
+                worlds.add(new SqlWorld(relay, s, d));
             }
             for (long seed : seeds(seeds)) {
                 for (int k = 0; k < scenarios.size(); k++) {
@@ -192,7 +193,7 @@ public final class SqlRelayProperties {
         } catch (SQLException e) {
             throw new IllegalStateException("relay " + relay.id() + " on H2: " + e.getMessage(), e);
         } finally {
-            worlds.forEach(SqlRelay::close);
+            worlds.forEach(SqlWorld::close);
             for (Databases d : dbs) {
                 try {
                     h2.release(d);

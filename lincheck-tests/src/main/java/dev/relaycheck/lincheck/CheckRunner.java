@@ -19,7 +19,7 @@ public final class CheckRunner {
     }
 
     /** The result, and the report file it wrote (null when it passed). */
-    public record Ran(CheckResult result, Path report, long millis) {
+    public record Ran(LincheckResult result, Path report, long millis) {
     }
 
     public Ran run(Checks.Planned p) {
@@ -36,7 +36,7 @@ public final class CheckRunner {
             outcome = again.noted("rerun " + retry + " after a hang report: " + outcome.detail());
         }
         long millis = (System.nanoTime() - start) / 1_000_000; // for the console only, never in a file
-        CheckResult result = CheckResult.judge(p.check(), p.target(), outcome);
+        LincheckResult result = LincheckResult.judge(p.check(), p.target(), outcome);
         return new Ran(result, files.write(result, p.target(), budget), millis);
     }
 

@@ -84,11 +84,11 @@ public final class LincheckChecks {
         if (user != null) {
             out.println("user target " + user.id() + ": " + user.describe());
         }
-        List<CheckResult> results = new ArrayList<>();
+        List<LincheckResult> results = new ArrayList<>();
         for (Checks.Planned p : plan) {
             java.util.Optional<String> cannot = p.check().cannotRun(p.target());
             if (cannot.isPresent()) {
-                CheckResult skipped = CheckResult.skipped(p.check(), p.target(), cannot.get());
+                LincheckResult skipped = LincheckResult.skipped(p.check(), p.target(), cannot.get());
                 results.add(skipped);
                 out.printf("%-7s %-52s %s%n", skipped.verdict(), p.name(), skipped.detail());
                 continue;
@@ -111,7 +111,7 @@ public final class LincheckChecks {
             out.println("summary.tsv not rewritten: only part of the checks ran");
         }
         long bad = results.stream().filter(r -> !r.ok() && !r.inconclusive()).count();
-        long inconclusive = results.stream().filter(CheckResult::inconclusive).count();
+        long inconclusive = results.stream().filter(LincheckResult::inconclusive).count();
         if (bad > 0) {
             out.println("NOT OK: " + bad + " of " + results.size() + " runs are FAILED or ESCAPED");
             return 1;

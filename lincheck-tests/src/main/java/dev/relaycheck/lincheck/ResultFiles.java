@@ -49,7 +49,7 @@ public final class ResultFiles {
     }
 
     /** Writes the report of a failing run, or removes a stale one when the run passed. Returns the file, or null. */
-    public Path write(CheckResult r, Target target, LincheckBudget budget) {
+    public Path write(LincheckResult r, Target target, LincheckBudget budget) {
         Path file = reportFile(r.check(), r.target());
         try {
             if (!r.hasReport()) {
@@ -64,7 +64,7 @@ public final class ResultFiles {
         }
     }
 
-    static String report(CheckResult r, Target target, LincheckBudget budget) {
+    static String report(LincheckResult r, Target target, LincheckBudget budget) {
         StringBuilder b = new StringBuilder();
         b.append("check:   ").append(r.check()).append('\n');
         b.append("target:  ").append(r.target()).append(" (").append(target.description()).append(")\n");
@@ -103,9 +103,9 @@ public final class ResultFiles {
     }
 
     /** Writes summary.tsv: one row per result, sorted by check then target. */
-    public Path writeSummary(List<CheckResult> results) {
+    public Path writeSummary(List<LincheckResult> results) {
         String text = SummaryRow.file(results.stream()
-                .sorted(Comparator.comparing(CheckResult::check).thenComparing(CheckResult::target))
+                .sorted(Comparator.comparing(LincheckResult::check).thenComparing(LincheckResult::target))
                 .map(r -> new SummaryRow(r.check(), r.target(), r.expect(), r.verdict(), r.detail())).toList());
         Path file = dir.resolve("summary.tsv");
         try {

@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LincheckChecksTest {
     private static final String ONLY = System.getProperty("lincheck.only", "").strip();
     private static final CheckRunner RUNNER = new CheckRunner(LincheckBudget.fromSystemProperties(), ResultFiles.locate());
-    private static final List<CheckResult> RESULTS = new ArrayList<>();
+    private static final List<LincheckResult> RESULTS = new ArrayList<>();
 
     @TestFactory
     Stream<DynamicTest> linearizabilityUnderModelChecking() {
@@ -44,7 +44,7 @@ class LincheckChecksTest {
                 .filter(p -> p.check().id().equals(checkId))
                 .map(p -> DynamicTest.dynamicTest(p.target().id() + " " + p.target().expect(), () -> {
                     CheckRunner.Ran ran = RUNNER.run(p);
-                    CheckResult r = ran.result();
+                    LincheckResult r = ran.result();
                     synchronized (RESULTS) {
                         RESULTS.add(r);
                     }

@@ -87,10 +87,10 @@ class ReportsTest {
     void summaryIsSortedTabSeparatedWithTheExactHeader(@TempDir Path dir) throws Exception {
         ResultFiles files = new ResultFiles(dir);
         RunOutcome passed = RunOutcome.passed("linearizable in 1 scenario");
-        List<CheckResult> results = List.of(
-                new CheckResult("relay-protocol", "correct", "PASS", "PASS", "ok", passed),
-                new CheckResult("linearizability-stress", "no-dedup-marker", "CATCH", "CAUGHT", "x", passed),
-                new CheckResult("linearizability-stress", "correct", "PASS", "PASS", "y", passed));
+        List<LincheckResult> results = List.of(
+                new LincheckResult("relay-protocol", "correct", "PASS", "PASS", "ok", passed),
+                new LincheckResult("linearizability-stress", "no-dedup-marker", "CATCH", "CAUGHT", "x", passed),
+                new LincheckResult("linearizability-stress", "correct", "PASS", "PASS", "y", passed));
         Path summary = files.writeSummary(results);
         assertThat(Files.readString(summary, StandardCharsets.UTF_8)).isEqualTo(
                 "check\ttarget\texpect\tverdict\tdetail\n"
@@ -104,7 +104,7 @@ class ReportsTest {
         ResultFiles files = new ResultFiles(dir);
         Target target = Targets.byId("ack-ignores-token").orElseThrow();
         LincheckCheck check = Checks.byId("linearizability-model-checking").orElseThrow();
-        CheckResult caught = CheckResult.judge(check, target, LincheckFailures.classify(REPORT, target.breaks()));
+        LincheckResult caught = LincheckResult.judge(check, target, LincheckFailures.classify(REPORT, target.breaks()));
         assertThat(caught.verdict()).isEqualTo("CAUGHT");
         Path file = files.write(caught, target, LincheckBudget.DEFAULT);
         assertThat(file).hasFileName("linearizability-model-checking.ack-ignores-token.txt");
@@ -114,7 +114,7 @@ class ReportsTest {
         assertThat(text).contains("T1  ack(1, E1): ACKED                end    clock=1 C\n");
         assertThat(text).endsWith(REPORT.strip() + "\n");
 
-        CheckResult escaped = CheckResult.judge(check, target, RunOutcome.passed("linearizable in 1 scenario"));
+        LincheckResult escaped = LincheckResult.judge(check, target, RunOutcome.passed("linearizable in 1 scenario"));
         assertThat(escaped.verdict()).isEqualTo("ESCAPED");
         assertThat(escaped.detail()).isEqualTo("expected STALE_ACK_REJECTED to show, but the store was linearizable in 1 scenario");
         assertThat(files.write(escaped, target, LincheckBudget.DEFAULT)).isNull();
@@ -125,11 +125,11 @@ class ReportsTest {
     void correctTargetThatFailsIsFailedAndBrokenTargetFailingOtherwiseEscapes() {
         LincheckCheck check = Checks.byId("relay-protocol").orElseThrow();
         RunOutcome crashed = LincheckFailures.classify("= The execution failed with an unexpected exception =\n", "");
-        assertThat(CheckResult.judge(check, Targets.byId("correct").orElseThrow(), crashed).verdict()).isEqualTo("FAILED");
-        assertThat(CheckResult.judge(check, Targets.byId("read-then-write-ack-store").orElseThrow(), crashed).verdict()).isEqualTo("ESCAPED");
+        assertThat(LincheckResult.judge(check, Targets.byId("correct").orElseThrow(), crashed).verdict()).isEqualTo("FAILED");
+        assertThat(LincheckResult.judge(check, Targets.byId("read-then-write-ack-store").orElseThrow(), crashed).verdict()).isEqualTo("ESCAPED");
         // Lincheck's hang detection is time-based: a hang never fails a store that must pass, nor catches a broken one
         RunOutcome hung = LincheckFailures.classify("= The execution has hung =\n", "");
-        assertThat(CheckResult.judge(check, Targets.byId("correct").orElseThrow(), hung).verdict()).isEqualTo("INCONCLUSIVE");
-        assertThat(CheckResult.judge(check, Targets.byId("read-then-write-ack-store").orElseThrow(), hung).verdict()).isEqualTo("ESCAPED");
+        assertThat(LincheckResult.judge(check, Targets.byId("correct").orElseThrow(), hung).verdict()).isEqualTo("INCONCLUSIVE");
+        assertThat(LincheckResult.judge(check, Targets.byId("read-then-write-ack-store").orElseThrow(), hung).verdict()).isEqualTo("ESCAPED");
     }
 }

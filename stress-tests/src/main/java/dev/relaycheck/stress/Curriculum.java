@@ -3,13 +3,13 @@ package dev.relaycheck.stress;
 import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.stress.run.CurriculumOptions;
 import dev.relaycheck.stress.run.ForkProof;
-import dev.relaycheck.stress.run.UserClasses;
-import dev.relaycheck.stress.run.UserVerdicts;
 import dev.relaycheck.stress.run.JCStressRunner;
+import dev.relaycheck.stress.run.JcstressRow;
+import dev.relaycheck.stress.run.JcstressUsageException;
+import dev.relaycheck.stress.run.JcstressUserClasses;
 import dev.relaycheck.stress.run.Reports;
 import dev.relaycheck.stress.run.TestRun;
-import dev.relaycheck.stress.run.UsageException;
-import dev.relaycheck.stress.run.Verdict;
+import dev.relaycheck.stress.run.UserVerdicts;
 
 import java.io.PrintStream;
 import java.util.List;
@@ -36,7 +36,7 @@ public final class Curriculum {
         int status;
         try {
             status = exitStatus(run(CurriculumOptions.parse(args), System.out));
-        } catch (UsageException e) {
+        } catch (JcstressUsageException e) {
             System.err.println("relaycheck jcstress: " + e.getMessage());
             status = 2;
         } catch (Exception e) {
@@ -47,15 +47,15 @@ public final class Curriculum {
     }
 
     /** 0 when every row is as expected; 4 when none failed but some were cut short by time (INCONCLUSIVE); else 1. */
-    public static int exitStatus(List<Verdict> rows) {
-        if (rows.stream().allMatch(Verdict::asExpected)) {
+    public static int exitStatus(List<JcstressRow> rows) {
+        if (rows.stream().allMatch(JcstressRow::asExpected)) {
             return 0;
         }
         return rows.stream().allMatch(v -> v.asExpected() || v.inconclusive()) ? INCONCLUSIVE : 1;
     }
 
     /** Runs, writes every report, prints the verdicts; returns them (sorted by harness, then target). */
-    public static List<Verdict> run(CurriculumOptions o, PrintStream console) throws Exception {
+    public static List<JcstressRow> run(CurriculumOptions o, PrintStream console) throws Exception {
         UserTarget user = o.user().given() ? o.user().load() : null;
         List<String> selected = JCStressRunner.select(o);
         console.printf("jcstress curriculum, mode %s: %d tests matching '%s' -> %s%n",
@@ -65,14 +65,14 @@ public final class Curriculum {
                     + " each of which must prove it loaded exactly these classes");
             if (o.user().outcomeOnly()) {
                 console.println("outcome-only: " + user.id() + " produces no snapshot, so only the harnesses whose outcome"
-                        + " its answers fill in run on it: " + String.join(", ", UserClasses.OUTCOME_ONLY_HARNESSES)
+                        + " its answers fill in run on it: " + String.join(", ", JcstressUserClasses.OUTCOME_ONLY_HARNESSES)
                         + "; every other harness judges the store's state");
             }
         }
         console.println("(jcstress says FAILED when it saw a forbidden outcome, which a broken target must do;"
                 + " the verdicts at the end say which is which)");
         List<TestRun> runs = JCStressRunner.run(o, console);
-        List<Verdict> rows = Reports.verdicts(runs);
+        List<JcstressRow> rows = Reports.verdicts(runs);
         if (user != null) {
             rows = UserVerdicts.attribute(rows, user, ForkProof.check(o.out(), user), ForkProof.count(o.out()));
         }
@@ -81,7 +81,7 @@ public final class Curriculum {
         String runDescription = "jcstress 0.16, mode " + o.mode().id() + ", options: "
                 + String.join(" ", JCStressRunner.jcstressArgs(o));
         Reports.writeHarnessSummaries(o.out(), runs, runDescription);
-        long good = rows.stream().filter(Verdict::asExpected).count();
+        long good = rows.stream().filter(JcstressRow::asExpected).count();
         console.printf("%nverdicts (%d of %d as expected):%n%s", good, rows.size(), Reports.verdictTable(rows));
         console.printf("reports: %s (HTML), %s, one <Harness>.txt per harness%n",
                 o.out().resolve("index.html"), o.out().resolve(Reports.SUMMARY_TSV));

@@ -4,13 +4,13 @@ import dev.relaycheck.model.CorrectRelayLogic;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.store.ConcurrentRelayStore;
+import dev.relaycheck.model.store.RelayStores;
 import dev.relaycheck.stress.run.CurriculumOptions;
 import dev.relaycheck.stress.run.JCStressRunner;
-import dev.relaycheck.stress.run.UserClasses;
+import dev.relaycheck.stress.run.JcstressUserClasses;
 import dev.relaycheck.stress.run.Targets;
 import dev.relaycheck.stress.support.Harness;
 import dev.relaycheck.stress.support.ProducerOutboxStore;
-import dev.relaycheck.model.store.RelayStores;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jcstress.annotations.Description;
 import org.openjdk.jcstress.annotations.Expect;
@@ -132,8 +132,8 @@ class CurriculumShapeTest {
     /** Every harness also has the nested class that runs the user's target, and it is left out of the shipped run. */
     @Test
     void everyHarnessHasAUserTarget() throws Exception {
-        List<String> user = JCStressRunner.select(".*").stream().filter(t -> t.endsWith("." + UserClasses.NESTED_CLASS)).toList();
-        assertThat(user.stream().map(t -> t.substring(t.lastIndexOf('.', t.length() - UserClasses.NESTED_CLASS.length() - 2) + 1,
+        List<String> user = JCStressRunner.select(".*").stream().filter(t -> t.endsWith("." + JcstressUserClasses.NESTED_CLASS)).toList();
+        assertThat(user.stream().map(t -> t.substring(t.lastIndexOf('.', t.length() - JcstressUserClasses.NESTED_CLASS.length() - 2) + 1,
                 t.lastIndexOf('.'))).toList()).isEqualTo(List.copyOf(testsByHarness().keySet()));
     }
 }

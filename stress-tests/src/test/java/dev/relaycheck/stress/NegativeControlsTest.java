@@ -2,10 +2,10 @@ package dev.relaycheck.stress;
 
 import dev.relaycheck.stress.run.CurriculumOptions;
 import dev.relaycheck.stress.run.JCStressRunner;
+import dev.relaycheck.stress.run.JcstressRow;
 import dev.relaycheck.stress.run.Mode;
 import dev.relaycheck.stress.run.Reports;
 import dev.relaycheck.stress.run.Targets;
-import dev.relaycheck.stress.run.Verdict;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -33,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class NegativeControlsTest {
 
     static final Path OUT = Path.of("target", "jcstress");
-    static List<Verdict> verdicts;
+    static List<JcstressRow> verdicts;
     static CurriculumOptions options;
 
     @BeforeAll
@@ -74,7 +74,7 @@ class NegativeControlsTest {
         assertThat(OUT.resolve("index.html")).exists();
         assertThat(Files.readAllLines(OUT.resolve(Reports.OUTCOMES_TSV), StandardCharsets.UTF_8).get(0))
                 .isEqualTo(Reports.OUTCOMES_HEADER);
-        for (String harness : verdicts.stream().map(Verdict::check).distinct().toList()) {
+        for (String harness : verdicts.stream().map(JcstressRow::check).distinct().toList()) {
             String text = Files.readString(OUT.resolve(harness + ".txt"), StandardCharsets.UTF_8);
             assertThat(text).startsWith(harness + ": ").contains("outcome", "count", "freq", "grade", "samples");
         }

@@ -20,15 +20,14 @@ import dev.relaycheck.checker.report.SummaryJson;
 import dev.relaycheck.checker.report.SummaryMarkdown;
 import dev.relaycheck.checker.search.BreadthFirstSearch;
 import dev.relaycheck.checker.search.Verdict;
-import dev.relaycheck.jdbc.CheckResult;
-import dev.relaycheck.jdbc.DbTarget;
-import dev.relaycheck.jdbc.Dialect;
-import dev.relaycheck.jdbc.RelaySpec;
-import dev.relaycheck.jdbc.RelayUnderTest;
 import dev.relaycheck.jdbc.SqlChecks;
-import dev.relaycheck.jdbc.SqlChecksCli;
-import dev.relaycheck.jdbc.SqlFinding;
 import dev.relaycheck.jdbc.adapter.WallClock;
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.db.Dialect;
+import dev.relaycheck.jdbc.relay.RelaySpec;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.result.SqlCheckResult;
+import dev.relaycheck.jdbc.result.SqlFinding;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
 import dev.relaycheck.model.store.UserTarget;
@@ -347,7 +346,7 @@ public final class FullCheck {
     private CheckerRows code(String dbArg, CodeRelay relay) {
         DbTarget db;
         try {
-            db = SqlChecksCli.target(dbArg);
+            db = DbTarget.named(dbArg);
         } catch (java.io.IOException e) {
             log.println("[code] " + dbArg + " skipped: " + e.getMessage());
             return CheckerRows.skipped(codeColumn("postgres"), e.getMessage());
@@ -369,7 +368,7 @@ public final class FullCheck {
         }
         java.util.function.Function<dev.relaycheck.code.check.CodeCheck.Failure, String> replay = f -> CodeReplay.line(relay.factory(), relay.classpath(), List.of(), dbArg, f);
         List<CheckerRows.Row> rows = new ArrayList<>();
-        for (dev.relaycheck.model.Invariant i : dev.relaycheck.code.judge.Judge.JUDGED) {
+        for (dev.relaycheck.model.Invariant i : dev.relaycheck.code.judge.CodeRunJudge.JUDGED) {
             var failure = outcome.failures().get(i);
             var notPromised = outcome.notPromised().get(i);
             rows.add(failure != null ? new CheckerRows.Row(i.name(), relay.factory(), "PASS", "FAILED", failure.finding().detail()
@@ -400,7 +399,7 @@ public final class FullCheck {
     private CheckerRows sql(String dbArg) {
         DbTarget db;
         try {
-            db = SqlChecksCli.target(dbArg);
+            db = DbTarget.named(dbArg);
         } catch (java.io.IOException e) {
             log.println("[sql] " + dbArg + " skipped: " + e.getMessage());
             return CheckerRows.skipped(sqlColumn("postgres"), e.getMessage());
@@ -414,14 +413,14 @@ public final class FullCheck {
         log.println("[" + column + "] conformance on " + seeds + " seeds, real-thread races, crash-kill of a child JVM, on "
                 + db.describe());
         RelayUnderTest relay = o.sqlRelay().resolve();
-        List<CheckResult> results;
+        List<SqlCheckResult> results;
         try {
             progress.update(column, 0, 3, "checks", "conformance");
-            CheckResult conformance = SqlChecks.conformance(relay, db, 1, seeds, o.sqlControls(), sqlLines(column, 0, "conformance"));
+            SqlCheckResult conformance = SqlChecks.conformance(relay, db, 1, seeds, o.sqlControls(), sqlLines(column, 0, "conformance"));
             progress.update(column, 1, 3, "checks", "race");
-            CheckResult race = SqlChecks.race(relay, db, raceRounds, 1, o.sqlControls(), sqlLines(column, 1, "race"));
+            SqlCheckResult race = SqlChecks.race(relay, db, raceRounds, 1, o.sqlControls(), sqlLines(column, 1, "race"));
             progress.update(column, 2, 3, "checks", "crash-kill");
-            CheckResult crash = SqlChecks.crashKill(relay, db, crashRounds, out.resolve("crash-work").toAbsolutePath(),
+            SqlCheckResult crash = SqlChecks.crashKill(relay, db, crashRounds, out.resolve("crash-work").toAbsolutePath(),
                     o.sqlControls(), sqlLines(column, 2, "crash-kill"));
             progress.update(column, 3, 3, "checks", "");
             results = List.of(conformance, race, crash);
@@ -436,7 +435,7 @@ public final class FullCheck {
                 column + "/sql-conformance.txt");
         try {
             Files.createDirectories(out);
-            for (CheckResult r : results) {
+            for (SqlCheckResult r : results) {
                 Files.writeString(out.resolve(r.check() + ".txt"), r.report(), StandardCharsets.UTF_8);
             }
             Files.writeString(out.resolve("summary.tsv"), SummaryRow.file(results.stream().flatMap(r -> r.rows().stream()).toList()),

@@ -1,6 +1,6 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.jdbc.SqlVariant;
+import dev.relaycheck.jdbc.relay.SqlVariant;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.catalogue.LogicCatalogue;
 

@@ -1,5 +1,6 @@
 package dev.relaycheck.checker.cli;
 
+
 import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.checker.check.FullCheck;
 import dev.relaycheck.checker.harness.HarnessJvm;
@@ -14,7 +15,7 @@ import dev.relaycheck.checker.report.RunSummary;
 import dev.relaycheck.checker.report.SummaryMarkdown;
 import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.search.Verdict;
-import dev.relaycheck.jdbc.RelaySpec;
+import dev.relaycheck.jdbc.relay.RelaySpec;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.Scenario;
@@ -54,6 +55,8 @@ final class CheckCommand implements Callable<Integer> {
     ScenarioOptions scenarios = new ScenarioOptions();
     @Mixin
     SearchOptions search = new SearchOptions();
+    @Mixin
+    SqlRelayOptions sql = new SqlRelayOptions();
     @Option(names = "--budget", paramLabel = "quick|default|long", defaultValue = "default",
             description = "quick, default (about eight minutes on 2 cores) or long (jcstress mode default, 10x SQL seeds); "
                     + "default ${DEFAULT-VALUE}")
@@ -73,18 +76,6 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--baseline", paramLabel = "DIR",
             description = "an earlier run's results directory (or summary.json): the report opens with what changed since")
     Path baseline;
-    @Option(names = "--adapter", paramLabel = "CLASS",
-            description = "the SQL checks run this relay (a dev.relaycheck.jdbc.adapter.RelayAdapter on --classpath)")
-    String adapter;
-    @Option(names = "--sql", paramLabel = "FILE", description = "the SQL checks run this relay file (see 'relaycheck sql template')")
-    String sqlFile;
-    @Option(names = "--db", paramLabel = "DBS", split = ",",
-            description = "databases for the SQL checks: h2, postgres (a server relaycheck starts), jdbc:postgresql://...; default h2,postgres")
-    List<String> dbs = List.of("h2", "postgres");
-    @Option(names = "--controls", paramLabel = "yes|no", defaultValue = "yes",
-            description = "run the shipped broken SQL variants beside the SQL relay on each database (default yes); no "
-                    + "checks only your relay, faster (the variants prove relaycheck's SQL checks, which its own tests do)")
-    String controls;
     @Option(names = "--store", paramLabel = "CLASS",
             description = "your dev.relaycheck.model.store.RelayStore (from --classpath), raced by jcstress and Lincheck")
     String store;
@@ -140,22 +131,20 @@ final class CheckCommand implements Callable<Integer> {
         // before anything (the results folder included) is made
         Optional<RunSummary> before = Optional.ofNullable(baseline).map(p -> RunSummary.read(p, p.toString()));
         RelaySpec sqlRelay;
+        List<String> dbs = sql.dbs(List.of("h2", "postgres"));
+        boolean sqlControls;
         try {
-            sqlRelay = RelaySpec.of(null, null, sqlFile, adapter, adapter == null ? null : logic.classpath);
+            sqlRelay = RelaySpec.of(null, null, sql.sqlFile, sql.adapter, sql.adapter == null ? null : logic.classpath);
             sqlRelay.resolve(); // a bad relay is a usage error now, not a failure after the model checker ran
             for (String db : dbs) {
                 if (!db.equals("h2") && !db.equals("postgres") && !db.startsWith("jdbc:postgresql:")) {
                     throw new IllegalArgumentException("unknown --db '" + db + "' (h2, postgres or a jdbc:postgresql:// URL)");
                 }
             }
+            sqlControls = sql.controls();
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        boolean sqlControls = switch (controls) {
-            case "yes" -> true;
-            case "no" -> false;
-            default -> throw new UsageException("--controls takes yes or no, got '" + controls + "'");
-        };
         UserClasses user = UserClasses.of(logic.logic, store, logic.classpath);
         if (user.given()) {
             user.load(); // one usage line now, not a failed harness later

@@ -9,8 +9,7 @@ import dev.relaycheck.code.observe.OutboxReader;
 import dev.relaycheck.code.run.RelayRun;
 import dev.relaycheck.code.run.RunResult;
 import dev.relaycheck.code.run.Settings;
-import dev.relaycheck.jdbc.DbTarget;
-import dev.relaycheck.jdbc.SqlChecksCli;
+import dev.relaycheck.jdbc.db.DbTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -215,7 +214,7 @@ final class CodeCommand implements Callable<Integer> {
 
     static DbTarget target(String name) {
         try {
-            return SqlChecksCli.target(name);
+            return DbTarget.named(name);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         } catch (IOException e) {

@@ -1,7 +1,6 @@
 package dev.relaycheck.checker.cli;
 
 import dev.relaycheck.checker.UsageException;
-import dev.relaycheck.jdbc.SqlChecksCli;
 import dev.relaycheck.model.shard.ShardFile;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -10,7 +9,6 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -48,11 +46,7 @@ final class MergeCommand implements Callable<Integer> {
         out.println("merge of " + files.size() + " shards of: relaycheck " + files.get(0).describe());
         return switch (files.get(0).command()) {
             case "random" -> random(files, out);
-            case "sql conformance" -> {
-                try (PrintStream o = SqlCommand.lines(out); PrintStream e = SqlCommand.lines(spec.commandLine().getErr())) {
-                    yield SqlChecksCli.merge(files, results, o, e);
-                }
-            }
+            case "sql conformance" -> SqlCommand.merge(files, results, out, spec.commandLine().getErr());
             case "code" -> code(files, out);
             default -> throw new UsageException("merge: cannot merge shards of '" + files.get(0).command() + "'");
         };

@@ -1,18 +1,24 @@
 package dev.relaycheck.checker.cli;
 
-import dev.relaycheck.jdbc.SqlChecksCli;
+import dev.relaycheck.checker.UsageException;
+import dev.relaycheck.jdbc.SqlOptions;
+import dev.relaycheck.jdbc.SqlRun;
+import dev.relaycheck.jdbc.relay.RelaySpec;
+import dev.relaycheck.model.shard.ShardFile;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -20,9 +26,9 @@ import java.util.concurrent.Callable;
 /**
  * The SQL checks on demand, on a relay the user names ({@code --adapter CLASS --classpath JAR} or {@code --sql
  * FILE}; default the reference relay file) and a database ({@code --db h2|postgres|jdbc:postgresql://...}):
- * conformance with a seed count, races, crash-kill rounds, replay of one schedule, the template relay file. The
- * options are declared here (so --help and the usage errors are picocli's, like every other command's) and
- * handed to the jdbc module's own command line, which only sees the options the user gave.
+ * conformance with a seed count, races, crash-kill rounds, replay of one schedule, the template relay file. Picocli
+ * parses the command line once, into the jdbc module's {@link SqlOptions}; what does not go together is one line
+ * and exit 2.
  */
 @Command(name = "sql", description = "Run the SQL checks on your relay (default: the reference relay file) and write "
         + "DIR/summary.tsv with one report per check; e.g. 'relaycheck sql conformance --sql my-relay.sql --db postgres'. "
@@ -34,34 +40,23 @@ final class SqlCommand implements Callable<Integer> {
             description = "all, conformance, race, crash, template (print the reference relay file), or replay (one "
                     + "conformance walk: needs --scenario and --walk-seed; or one crash-kill round: --cut, --nth, --batch; or one race: --race-seed, --shared-database); default ${DEFAULT-VALUE}")
     String check;
-    @Option(names = "--sql", paramLabel = "FILE", description = "the relay under test: a file of named SQL statements")
-    String sql;
-    @Option(names = "--adapter", paramLabel = "CLASS",
-            description = "the relay under test: a dev.relaycheck.jdbc.adapter.RelayAdapter on --classpath")
-    String adapter;
+    @Mixin
+    SqlRelayOptions relay = new SqlRelayOptions();
     @Option(names = "--classpath", paramLabel = "JAR[:DIR...]", description = "where to load --adapter from")
     String classpath;
-    @Option(names = "--db", paramLabel = "DB",
-            description = "h2 (embedded, default), postgres (a server relaycheck starts and stops) or a jdbc:postgresql:// URL")
-    String db;
-    @Option(names = "--controls", paramLabel = "yes|no",
-            description = "also run the shipped broken SQL variants, which must be caught (default yes)")
-    String controls;
     @Option(names = "--claim-form", paramLabel = "FORM", description = "with --target: the shipped relay's claim form (conditional-update)")
     String claimForm;
     @Option(names = "--seeds", paramLabel = "N", description = "conformance: seeded schedules per scenario (default 125)")
     Integer seeds;
     @Option(names = "--seed", paramLabel = "N", description = "base seed; schedule i uses SplitMix64.derive(seed, i) (default 1)")
-    Long seed;
+    long seed = 1;
     @Option(names = "--rounds", paramLabel = "N", description = "race: rounds per configuration; crash: kills per cut point "
             + "(default 5; 'sql race' alone: 3)")
     Integer rounds;
     @Option(names = "--out", paramLabel = "DIR", description = "where the reports go (default results/sql)")
-    String out;
-    @Option(names = "--shard", paramLabel = "I/N", description = "conformance: run shard I of N (counted from 1) of each run's "
-            + "schedules (the i-th when i mod N = I-1) and write DIR/shard.tsv for 'relaycheck merge', which gives the verdict "
-            + "(a shard exits 0)")
-    String shard;
+    Path out;
+    @Mixin
+    ShardOption shard = new ShardOption();
     @Option(names = "--target", paramLabel = "ID", description = "a shipped SQL relay instead of --sql/--adapter: a catalogue id or correct (replay lines name it)")
     String target;
     @Option(names = "--scenario", paramLabel = "NAME", description = "replay: the reference scenario")
@@ -83,17 +78,54 @@ final class SqlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<String> args = new ArrayList<>(List.of(check));
-        // every option the user gave, as the jdbc command line names it (the same long names), in the order given
-        for (OptionSpec option : spec.commandLine().getParseResult().matchedOptions()) {
-            if (option.usageHelp() || option.versionHelp()) {
-                continue;
-            }
-            args.add(option.longestName());
-            args.add(String.valueOf((Object) option.getValue()));
-        }
         try (PrintStream o = lines(spec.commandLine().getOut()); PrintStream e = lines(spec.commandLine().getErr())) {
-            return SqlChecksCli.run(args.toArray(String[]::new), o, e);
+            SqlOptions options;
+            try {
+                options = options();
+            } catch (IllegalArgumentException ex) {
+                e.println("relaycheck sql: " + ex.getMessage().lines().findFirst().orElse(""));
+                return ExitCodes.USAGE;
+            }
+            return SqlRun.run(options, o, e);
+        }
+    }
+
+    /** What the command line asks, checked: a combination that does not go together is an IllegalArgumentException. */
+    SqlOptions options() {
+        List<String> dbs = relay.dbs(List.of("h2"));
+        if (dbs.size() != 1) {
+            throw new IllegalArgumentException("sql runs on one --db at a time, got '" + relay.db + "'");
+        }
+        return new SqlOptions(check, RelaySpec.of(target, claimForm, relay.sqlFile, relay.adapter, classpath), dbs.get(0),
+                relay.controls(), seeds, seed, rounds, out, shard.shard(), shapingArgs(),
+                SqlOptions.Replay.of(check, scenario, walkSeed, cut, nth, batch, raceSeed, SqlRelayOptions.yesNo("--shared-database", sharedDatabase)));
+    }
+
+    /** The arguments that shape a conformance shard's schedules, as the user gave them, less the check's name. */
+    private List<String> shapingArgs() {
+        List<String> args = new ArrayList<>(ShardOption.shapingArgs(spec));
+        args.remove(check);
+        return args;
+    }
+
+    /**
+     * {@code relaycheck merge} of {@code sql conformance} shards: their arguments parsed again as this command's, the
+     * run merged into {@code dir}; exits as the one run would.
+     */
+    static int merge(List<ShardFile> files, Path dir, PrintWriter out, PrintWriter err) {
+        SqlCommand sql = new SqlCommand();
+        CommandLine cli = new CommandLine(sql);
+        List<String> args = new ArrayList<>(List.of("conformance"));
+        args.addAll(files.get(0).args());
+        SqlOptions options;
+        try {
+            cli.parseArgs(args.toArray(String[]::new));
+            options = sql.options();
+        } catch (CommandLine.ParameterException | IllegalArgumentException e) {
+            throw new UsageException("merge: the shards' arguments do not parse here: " + e.getMessage());
+        }
+        try (PrintStream o = lines(out); PrintStream e = lines(err)) {
+            return SqlRun.merge(options, files, dir, o, e);
         }
     }
 

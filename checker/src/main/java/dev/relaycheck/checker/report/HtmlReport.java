@@ -372,7 +372,7 @@ public final class HtmlReport {
                 + "A crash-kill finding shows the killed relay's steps, the kill and the recovery; a race finding the steps "
                 + "that touched the events it names. Paste the replay line to run it again.</p>\n");
         List<String> ids = new ArrayList<>();
-        for (dev.relaycheck.jdbc.SqlFinding f : r.sqlFindings()) {
+        for (dev.relaycheck.jdbc.result.SqlFinding f : r.sqlFindings()) {
             boolean control = !f.target().equals(subject);
             String first = "sql-" + f.check() + "-" + f.target() + "-" + f.db();
             String id = ids.contains(first) ? first + "-" + ids.stream().filter(first::equals).count() : first; // a second cut point

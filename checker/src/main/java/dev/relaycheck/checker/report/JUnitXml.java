@@ -5,7 +5,7 @@ import dev.relaycheck.checker.replay.ReplayLine;
 import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.trace.Counterexample;
 import dev.relaycheck.checker.trace.TraceFormatter;
-import dev.relaycheck.jdbc.SqlFinding;
+import dev.relaycheck.jdbc.result.SqlFinding;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,7 @@ import dev.relaycheck.checker.modelcheck.ModelCheck;
 import dev.relaycheck.checker.search.SearchResult;
 import dev.relaycheck.checker.search.Verdict;
 import dev.relaycheck.checker.trace.Counterexample;
-import dev.relaycheck.jdbc.SqlFinding;
+import dev.relaycheck.jdbc.result.SqlFinding;
 import dev.relaycheck.model.CorrectRelayLogic;
 import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.catalogue.LogicCatalogue;

@@ -1,6 +1,6 @@
 package dev.relaycheck.checker.report;
 
-import dev.relaycheck.jdbc.SqlChecks;
+import dev.relaycheck.jdbc.result.SqlCheckResult;
 
 import java.util.Set;
 
@@ -15,7 +15,7 @@ import java.util.Set;
  */
 public final class Sampling {
     private static final Set<String> SAMPLED_CHECKS = Set.of("linearizability-stress", "relay-protocol",
-            SqlChecks.RACE, SqlChecks.CRASH_KILL);
+            SqlCheckResult.RACE, SqlCheckResult.CRASH_KILL);
 
     private Sampling() {
     }

@@ -1,6 +1,6 @@
 package dev.relaycheck.checker.report;
 
-import dev.relaycheck.jdbc.RelayTraits;
+import dev.relaycheck.jdbc.relay.RelayTraits;
 import dev.relaycheck.model.Invariant;
 
 import java.util.List;

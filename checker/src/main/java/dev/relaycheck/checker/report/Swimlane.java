@@ -2,7 +2,7 @@ package dev.relaycheck.checker.report;
 
 import dev.relaycheck.checker.trace.Counterexample;
 import dev.relaycheck.checker.trace.TraceStep;
-import dev.relaycheck.jdbc.SqlFinding;
+import dev.relaycheck.jdbc.result.SqlFinding;
 import dev.relaycheck.model.ConsumerState;
 import dev.relaycheck.model.Lease;
 import dev.relaycheck.model.OutboxRow;

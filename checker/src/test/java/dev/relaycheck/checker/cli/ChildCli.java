@@ -66,7 +66,7 @@ public final class ChildCli {
      * under CI=true it must: a skip there would prove nothing, so the caller's test fails instead.
      */
     public static boolean postgresHere() {
-        java.util.Optional<String> why = dev.relaycheck.jdbc.PostgresServer.unavailable();
+        java.util.Optional<String> why = dev.relaycheck.jdbc.db.PostgresServer.unavailable();
         if (why.isPresent() && "true".equalsIgnoreCase(System.getenv("CI"))) {
             throw new AssertionError("CI=true but PostgreSQL cannot run here: " + why.get());
         }

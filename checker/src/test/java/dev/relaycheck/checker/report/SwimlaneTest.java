@@ -1,7 +1,7 @@
 package dev.relaycheck.checker.report;
 
 import dev.relaycheck.checker.trace.Counterexample;
-import dev.relaycheck.jdbc.SqlFinding;
+import dev.relaycheck.jdbc.result.SqlFinding;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.RelayState;

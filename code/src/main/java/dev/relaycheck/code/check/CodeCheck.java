@@ -10,7 +10,7 @@ import dev.relaycheck.code.schedule.GivenSchedule;
 import dev.relaycheck.code.schedule.PctStrategy;
 import dev.relaycheck.code.schedule.RandomStrategy;
 import dev.relaycheck.code.schedule.Strategy;
-import dev.relaycheck.jdbc.DbTarget;
+import dev.relaycheck.jdbc.db.DbTarget;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.SplitMix64;
 
@@ -69,7 +69,7 @@ public final class CodeCheck {
 
     /** Shrinking attempts per invariant broken: each is a run, and a PostgreSQL run costs many times an H2 one. */
     public static int shrinkAttempts(DbTarget db) {
-        return db.dialect() == dev.relaycheck.jdbc.Dialect.H2 ? 40 : 12;
+        return db.dialect() == dev.relaycheck.jdbc.db.Dialect.H2 ? 40 : 12;
     }
 
     /** A run that did not progress, run again with three times the bound, and how that went. */

@@ -6,7 +6,7 @@ import dev.relaycheck.code.run.RunResult;
 import dev.relaycheck.code.run.Settings;
 import dev.relaycheck.code.schedule.Choice;
 import dev.relaycheck.code.schedule.GivenSchedule;
-import dev.relaycheck.jdbc.DbTarget;
+import dev.relaycheck.jdbc.db.DbTarget;
 import dev.relaycheck.model.Invariant;
 
 import java.sql.SQLException;

@@ -14,18 +14,17 @@ import dev.relaycheck.code.control.Permit;
 import dev.relaycheck.code.control.Point;
 import dev.relaycheck.code.control.ScheduledDataSource;
 import dev.relaycheck.code.control.ScheduledDataSource.InstanceCrashed;
-import dev.relaycheck.code.judge.Judge;
+import dev.relaycheck.code.judge.CodeRunJudge;
 import dev.relaycheck.code.observe.OutboxReader;
 import dev.relaycheck.code.observe.Row;
 import dev.relaycheck.code.observe.Snapshot;
 import dev.relaycheck.code.schedule.Choice;
 import dev.relaycheck.code.schedule.Strategy;
-import dev.relaycheck.jdbc.Databases;
-import dev.relaycheck.jdbc.DbTarget;
-import dev.relaycheck.jdbc.Dialect;
 import dev.relaycheck.jdbc.adapter.WallClock;
+import dev.relaycheck.jdbc.db.Databases;
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.db.Dialect;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -40,6 +39,7 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import javax.sql.DataSource;
 
 /**
  * One run of a relay's own code: a fresh database with the team's schema, the producer and the relay instances each
@@ -64,7 +64,7 @@ public final class RelayRun {
     private Conductor conductor;
     private final ControlledClock clock = new ControlledClock(OutboxReader.CLOCK_START);
     private OutboxReader reader;
-    private Judge judge;
+    private CodeRunJudge judge;
     private Snapshot snapshot = Snapshot.EMPTY;
     private final List<Participant> participants = new ArrayList<>();
     private Participant cleanupJob;
@@ -124,7 +124,7 @@ public final class RelayRun {
             reader = new OutboxReader(factory.outboxQuery(), factory.effectsQuery());
             LockWaits waits = db.dialect() == Dialect.H2 ? LockWaits.h2(observer) : LockWaits.postgres(observer);
             conductor = new Conductor(waits, settings.bound().toNanos());
-            judge = new Judge(world(), factory.notPromised());
+            judge = new CodeRunJudge(world(), factory.notPromised());
             startProducer(PRODUCER, 1);
             for (int i = 1; i <= settings.instances(); i++) {
                 startInstance("relay-" + i, "relay-" + i);
@@ -359,8 +359,8 @@ public final class RelayRun {
             healingPollFailure = actor.label() + "'s " + result.substring("the ".length());
         }
         Participant p = actor == null ? null : actor.participant();
-        Judge.Who who = p == null ? new Judge.Who("clock", "clock", "clock", 0)
-                : new Judge.Who(actor.label(), p.name(), p.instanceId(), p.polls());
+        CodeRunJudge.Who who = p == null ? new CodeRunJudge.Who("clock", "clock", "clock", 0)
+                : new CodeRunJudge.Who(actor.label(), p.name(), p.instanceId(), p.polls());
         judge.step(step, who, point, result, before, snapshot, clock.instant());
         trace.add(new TraceLine(step, phase, actor == null ? "clock" : actor.label(), c.toString(), point, result,
                 changes(before, snapshot), show(clock.instant())));
@@ -526,8 +526,8 @@ public final class RelayRun {
         return "t=" + (ms % 1000 == 0 ? String.valueOf(ms / 1000) : String.format("%.3f", ms / 1000.0)) + "s";
     }
 
-    private Judge.World world() {
-        return new Judge.World() {
+    private CodeRunJudge.World world() {
+        return new CodeRunJudge.World() {
             @Override
             public String label(String outboxId) {
                 return labels.getOrDefault(outboxId, outboxId);

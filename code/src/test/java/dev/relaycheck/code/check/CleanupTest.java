@@ -5,7 +5,7 @@ import com.team.outbox.cleanup.PurgeSent;
 import dev.relaycheck.code.run.RelayRun;
 import dev.relaycheck.code.run.RunResult;
 import dev.relaycheck.code.run.Settings;
-import dev.relaycheck.jdbc.DbTarget;
+import dev.relaycheck.jdbc.db.DbTarget;
 import dev.relaycheck.model.Invariant;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package dev.relaycheck.code.check;
 import com.team.outbox.misbehaving.LoopingRelay;
 import com.team.outbox.misbehaving.ThrowingRelay;
 import dev.relaycheck.code.run.Settings;
-import dev.relaycheck.jdbc.DbTarget;
+import dev.relaycheck.jdbc.db.DbTarget;
 import dev.relaycheck.model.Invariant;
 import org.junit.jupiter.api.Test;
 

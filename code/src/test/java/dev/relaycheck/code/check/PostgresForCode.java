@@ -1,7 +1,7 @@
 package dev.relaycheck.code.check;
 
-import dev.relaycheck.jdbc.PostgresServer;
-import dev.relaycheck.jdbc.PostgresTarget;
+import dev.relaycheck.jdbc.db.PostgresServer;
+import dev.relaycheck.jdbc.db.PostgresTarget;
 import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;

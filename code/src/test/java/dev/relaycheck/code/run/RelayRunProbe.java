@@ -3,7 +3,7 @@ package dev.relaycheck.code.run;
 import dev.relaycheck.code.RelayFactory;
 import dev.relaycheck.code.schedule.PctStrategy;
 import dev.relaycheck.code.schedule.RandomStrategy;
-import dev.relaycheck.jdbc.DbTarget;
+import dev.relaycheck.jdbc.db.DbTarget;
 import org.junit.jupiter.api.Test;
 
 class RelayRunProbe {
@@ -11,7 +11,7 @@ class RelayRunProbe {
     void probe() throws Exception {
         String[] classes = System.getProperty("probe.classes", "com.team.outbox.TeamRelayCheck").split(",");
         Settings settings = Settings.defaults().withInstanceIds(Settings.InstanceIds.parse(System.getProperty("probe.ids", "unique")));
-        DbTarget db = System.getProperty("probe.db", "h2").equals("postgres") ? dev.relaycheck.jdbc.PostgresTarget.managed() : DbTarget.h2();
+        DbTarget db = System.getProperty("probe.db", "h2").equals("postgres") ? dev.relaycheck.jdbc.db.PostgresTarget.managed() : DbTarget.h2();
         for (String cls : classes) {
             RelayFactory f = (RelayFactory) Class.forName(cls).getDeclaredConstructor().newInstance();
             java.util.Map<String, Integer> found = new java.util.TreeMap<>();

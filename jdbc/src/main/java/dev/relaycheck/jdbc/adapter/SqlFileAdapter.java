@@ -1,6 +1,6 @@
 package dev.relaycheck.jdbc.adapter;
 
-import dev.relaycheck.jdbc.Dialect;
+import dev.relaycheck.jdbc.db.Dialect;
 import dev.relaycheck.model.Event;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Lease;

@@ -1,11 +1,13 @@
 package dev.relaycheck.jdbc.conformance;
 
-import dev.relaycheck.jdbc.Databases;
-import dev.relaycheck.jdbc.DbTarget;
-import dev.relaycheck.jdbc.RelayUnderTest;
-import dev.relaycheck.jdbc.SqlChecks;
-import dev.relaycheck.jdbc.SqlFinding;
-import dev.relaycheck.jdbc.SqlRelay;
+import dev.relaycheck.jdbc.db.Databases;
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.result.SqlCheckResult;
+import dev.relaycheck.jdbc.result.SqlFinding;
+import dev.relaycheck.jdbc.result.SqlReplayLine;
+import dev.relaycheck.jdbc.world.Schema;
+import dev.relaycheck.jdbc.world.SqlWorld;
 import dev.relaycheck.model.RandomSchedules;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayModel;
@@ -63,7 +65,7 @@ public final class ConformanceCheck {
             if (firstFailure == null) {
                 return null;
             }
-            return replayCommand(relay, db) + " --scenario " + firstFailure.scenario() + " --walk-seed " + firstFailure.seed();
+            return SqlReplayLine.of(relay, db) + " --scenario " + firstFailure.scenario() + " --walk-seed " + firstFailure.seed();
         }
 
         /** The first failure as the report draws it (empty when nothing failed). */
@@ -76,7 +78,7 @@ public final class ConformanceCheck {
                     .map(Scenario::pollers).orElse(List.of());
             String title = f.violation() != null ? f.violation().invariant().name() : "diverged from the model";
             String detail = f.violation() != null ? f.violation().detail() : f.divergence().summary();
-            return Optional.of(new SqlFinding(SqlChecks.CONFORMANCE, relay.id(), db.id(), title, detail, pollers, List.of(), f.observed(),
+            return Optional.of(new SqlFinding(SqlCheckResult.CONFORMANCE, relay.id(), db.id(), title, detail, pollers, List.of(), f.observed(),
                     f.culprit(), "scenario " + f.scenario() + ", walk seed " + f.seed() + ": the model's schedule driven through the "
                     + "SQL relay, the state read back from the tables after every step", replayLine()));
         }
@@ -113,26 +115,6 @@ public final class ConformanceCheck {
             }
             return "diverged from the model (" + where + " " + f.divergence().summary() + ")";
         }
-    }
-
-    /**
-     * {@code ./relaycheck sql replay} with the relay and database as the user gave them: what every SQL check's
-     * replay line starts with (conformance adds the walk, crash-kill the cut, a race its seed).
-     */
-    public static String replayCommand(RelayUnderTest relay, DbTarget db) {
-        // the launcher as the user typed it (it passes its $0), as the model's replay lines start, so the line pastes
-        // from the folder the user ran it in
-        return quote(System.getProperty("relaycheck.command", "./relaycheck")) + " sql replay "
-                + String.join(" ", quoted(relay.spec().args())) + " --db " + quote(db.arg());
-    }
-
-    private static List<String> quoted(List<String> args) {
-        return args.stream().map(ConformanceCheck::quote).toList();
-    }
-
-    /** A shell word: quoted when it holds anything a shell would split or expand. */
-    private static String quote(String s) {
-        return s.matches("[A-Za-z0-9_./:=@%+,-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 
     /**
@@ -274,15 +256,15 @@ public final class ConformanceCheck {
         String run = shards.nextRun(relay.id());
         List<Scenario> scenarios = scenarios(relay);
         List<Databases> dbs = new ArrayList<>();
-        List<SqlRelay> relays = new ArrayList<>();
+        List<SqlWorld> relays = new ArrayList<>();
         List<RelayModel> models = new ArrayList<>();
         long start = System.nanoTime();
         try {
             for (Scenario sc : scenarios) {
                 Databases d = db.acquire(relay.traits().deliversAndAcks());
                 dbs.add(d);
-                d.createSchema(relay.newAdapter());
-                relays.add(new SqlRelay(relay, sc, d));
+                Schema.create(d, relay.newAdapter());
+                relays.add(new SqlWorld(relay, sc, d));
                 models.add(new RelayModel(relay.traits().modelLogic(), sc));
             }
             int schedules = 0;
@@ -297,7 +279,7 @@ public final class ConformanceCheck {
                 int i = order.get(p)[0];
                 int k = order.get(p)[1];
                 long seed = SplitMix64.derive(baseSeed, i);
-                SqlRelay sqlRelay = relays.get(k);
+                SqlWorld sqlRelay = relays.get(k);
                 RelayModel model = models.get(k);
                 Supplier<ScheduleResult> schedule = () -> new ScheduleConformance(sqlRelay, model,
                         ScheduleConformance.Trace.NONE).run(seed, RandomSchedules.walk(model, seed, SCHEDULE_LENGTH));
@@ -349,7 +331,7 @@ public final class ConformanceCheck {
             }
             return new VariantResult(relay, db, schedules, steps, failures, first, witnesses, kinds, millis, unpromised);
         } finally {
-            relays.forEach(SqlRelay::close);
+            relays.forEach(SqlWorld::close);
             for (Databases d : dbs) {
                 db.release(d);
             }
@@ -372,8 +354,8 @@ public final class ConformanceCheck {
         Databases d = db.acquire(relayUnderTest.traits().deliversAndAcks());
         RelayModel model = new RelayModel(relayUnderTest.traits().modelLogic(), scenario);
         List<Step> schedule = RandomSchedules.walk(model, seed, SCHEDULE_LENGTH);
-        d.createSchema(relayUnderTest.newAdapter());
-        try (SqlRelay relay = new SqlRelay(relayUnderTest, scenario, d)) {
+        Schema.create(d, relayUnderTest.newAdapter());
+        try (SqlWorld relay = new SqlWorld(relayUnderTest, scenario, d)) {
             ScheduleConformance.Trace trace = (n, phase, step, outcome, sql, diff) -> {
                 String modelSide = step == null ? "" : "model " + step + " -> " + outcome + " | ";
                 out.println(String.format("%3d %-8s %ssql %s", n, phase.startsWith("healing") ? "heal" : "", modelSide,

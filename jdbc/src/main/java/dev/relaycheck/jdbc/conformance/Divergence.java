@@ -1,6 +1,6 @@
 package dev.relaycheck.jdbc.conformance;
 
-import dev.relaycheck.jdbc.Action;
+import dev.relaycheck.jdbc.world.Action;
 import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.Step;
 

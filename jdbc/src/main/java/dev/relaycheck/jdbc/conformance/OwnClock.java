@@ -1,8 +1,8 @@
 package dev.relaycheck.jdbc.conformance;
 
-import dev.relaycheck.jdbc.RelaySpec;
-import dev.relaycheck.jdbc.RelayUnderTest;
 import dev.relaycheck.jdbc.adapter.WallClock;
+import dev.relaycheck.jdbc.relay.RelaySpec;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
 
 import java.util.function.Supplier;
 

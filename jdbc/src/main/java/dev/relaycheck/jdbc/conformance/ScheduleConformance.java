@@ -1,9 +1,9 @@
 package dev.relaycheck.jdbc.conformance;
 
-import dev.relaycheck.jdbc.Action;
-import dev.relaycheck.jdbc.RelayTraits;
-import dev.relaycheck.jdbc.SqlFinding;
-import dev.relaycheck.jdbc.SqlRelay;
+import dev.relaycheck.jdbc.relay.RelayTraits;
+import dev.relaycheck.jdbc.result.SqlFinding;
+import dev.relaycheck.jdbc.world.Action;
+import dev.relaycheck.jdbc.world.SqlWorld;
 import dev.relaycheck.model.Healing;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Invariants;
@@ -35,7 +35,7 @@ import java.util.TreeMap;
  * relay is driven on until it breaks an invariant, which is then named.
  */
 public final class ScheduleConformance {
-    private final SqlRelay relay;
+    private final SqlWorld relay;
     private final RelayModel model;
     private final Scenario scenario;
     private final Trace trace;
@@ -62,7 +62,7 @@ public final class ScheduleConformance {
     private final List<SqlFinding.Observed> observed = new ArrayList<>();
     private int culprit = -1;
 
-    public ScheduleConformance(SqlRelay relay, RelayModel model, Trace trace) {
+    public ScheduleConformance(SqlWorld relay, RelayModel model, Trace trace) {
         this.relay = relay;
         this.model = model;
         this.scenario = model.scenario();
@@ -84,7 +84,7 @@ public final class ScheduleConformance {
         relay.reset();
         modelState = model.initial();
         sqlState = relay.snapshot();
-        List<String> initial = StateDiff.between(modelState, sqlState);
+        List<String> initial = SqlStateDiff.between(modelState, sqlState);
         if (!initial.isEmpty()) {
             divergence = new Divergence(0, null, null, null, initial);
         }
@@ -124,7 +124,7 @@ public final class ScheduleConformance {
         Action a = relay.apply(step);
         m = followUnorderedClaim(step, m, a);
         RelayState after = relay.snapshot();
-        List<String> diff = StateDiff.between(m.state(), after);
+        List<String> diff = SqlStateDiff.between(m.state(), after);
         boolean same = a != null && a.step().equals(step) && a.outcome().equals(m.outcome()) && diff.isEmpty();
         if (!same && divergence == null) {
             divergence = new Divergence(number, step, m.outcome(), a, diff);

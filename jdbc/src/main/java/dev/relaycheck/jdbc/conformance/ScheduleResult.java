@@ -1,6 +1,6 @@
 package dev.relaycheck.jdbc.conformance;
 
-import dev.relaycheck.jdbc.SqlFinding;
+import dev.relaycheck.jdbc.result.SqlFinding;
 import dev.relaycheck.model.Violation;
 import dev.relaycheck.model.Witness;
 

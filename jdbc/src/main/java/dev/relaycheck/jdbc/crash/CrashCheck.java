@@ -1,10 +1,10 @@
 package dev.relaycheck.jdbc.crash;
 
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.db.Dialect;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.relay.SqlVariant;
 import dev.relaycheck.model.summary.SummaryRow;
-import dev.relaycheck.jdbc.DbTarget;
-import dev.relaycheck.jdbc.Dialect;
-import dev.relaycheck.jdbc.RelayUnderTest;
-import dev.relaycheck.jdbc.SqlVariant;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,12 +1,12 @@
 package dev.relaycheck.jdbc.crash;
 
-import dev.relaycheck.jdbc.Action;
-import dev.relaycheck.jdbc.Databases;
-import dev.relaycheck.jdbc.Pauses;
-import dev.relaycheck.jdbc.Producer;
-import dev.relaycheck.jdbc.SqlPoller;
-import dev.relaycheck.jdbc.RelaySpec;
-import dev.relaycheck.jdbc.RelayUnderTest;
+import dev.relaycheck.jdbc.db.Databases;
+import dev.relaycheck.jdbc.relay.RelaySpec;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.world.Action;
+import dev.relaycheck.jdbc.world.Pauses;
+import dev.relaycheck.jdbc.world.Producer;
+import dev.relaycheck.jdbc.world.SqlPoller;
 import dev.relaycheck.model.Outcome;
 import dev.relaycheck.model.ProducerState;
 import dev.relaycheck.model.Scenario;

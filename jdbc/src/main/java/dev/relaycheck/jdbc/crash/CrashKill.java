@@ -1,17 +1,17 @@
 package dev.relaycheck.jdbc.crash;
 
-import dev.relaycheck.jdbc.Action;
-import dev.relaycheck.jdbc.Databases;
-import dev.relaycheck.jdbc.DbTarget;
-import dev.relaycheck.jdbc.Pauses;
-import dev.relaycheck.jdbc.Producer;
-import dev.relaycheck.jdbc.Schema;
-import dev.relaycheck.jdbc.Snapshots;
-import dev.relaycheck.jdbc.SqlPoller;
-import dev.relaycheck.jdbc.RelayTraits;
-import dev.relaycheck.jdbc.RelayUnderTest;
-import dev.relaycheck.jdbc.SqlFinding;
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
+import dev.relaycheck.jdbc.db.Databases;
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.relay.RelayTraits;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
+import dev.relaycheck.jdbc.result.SqlFinding;
+import dev.relaycheck.jdbc.world.Action;
+import dev.relaycheck.jdbc.world.Pauses;
+import dev.relaycheck.jdbc.world.Producer;
+import dev.relaycheck.jdbc.world.Schema;
+import dev.relaycheck.jdbc.world.Snapshots;
+import dev.relaycheck.jdbc.world.SqlPoller;
 import dev.relaycheck.model.Invariants;
 import dev.relaycheck.model.OutboxRow;
 import dev.relaycheck.model.Outcome;
@@ -104,7 +104,7 @@ public final class CrashKill {
         Databases dbs = traits.deliversAndAcks() ? new Databases(created.outboxUrl(), created.outboxUrl()) : created;
         try {
             RelayAdapter observer = relay.newAdapter();
-            dbs.createSchema(observer);
+            Schema.create(dbs, observer);
             try (Connection o = dbs.openOutbox(); Connection c = dbs.openConsumer()) {
                 Schema.load(o, c, scenario, observer); // stock only: the child produces the events
             }

@@ -1,10 +1,11 @@
 package dev.relaycheck.jdbc.crash;
 
-import dev.relaycheck.jdbc.RelayUnderTest;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
 
-import dev.relaycheck.jdbc.DbTarget;
-import dev.relaycheck.jdbc.SqlChecks;
-import dev.relaycheck.jdbc.SqlFinding;
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.result.SqlCheckResult;
+import dev.relaycheck.jdbc.result.SqlFinding;
+import dev.relaycheck.jdbc.result.SqlReplayLine;
 
 import java.util.List;
 import java.util.Optional;
@@ -48,7 +49,7 @@ public record CrashRound(RelayUnderTest relay, String db, boolean durable, CutPo
         String first = problems.get(0);
         int colon = first.indexOf(": ");
         boolean named = colon > 0 && first.substring(0, colon).matches("[A-Z_]+");
-        return Optional.of(new SqlFinding(SqlChecks.CRASH_KILL, relay.id(), db, named ? first.substring(0, colon) : "crash-kill problem",
+        return Optional.of(new SqlFinding(SqlCheckResult.CRASH_KILL, relay.id(), db, named ? first.substring(0, colon) : "crash-kill problem",
                 named ? first.substring(colon + 2) : first, List.of(CrashWorld.CHILD_POLLER, CrashWorld.RECOVERY_POLLER), List.of(), story,
                 culprit,
                 relay.id() + " killed " + cut.id() + " #" + nth + " (batch " + batch + "): " + CrashWorld.CHILD_POLLER
@@ -71,7 +72,7 @@ public record CrashRound(RelayUnderTest relay, String db, boolean durable, CutPo
      * the child stops at that commit every time), printing REPRODUCED when the recovery has the same kind of problem.
      */
     public String replayLine(DbTarget target) {
-        return dev.relaycheck.jdbc.conformance.ConformanceCheck.replayCommand(relay, target) + " --cut " + cut.id()
+        return SqlReplayLine.of(relay, target) + " --cut " + cut.id()
                 + " --nth " + nth + " --batch " + batch;
     }
 

@@ -39,10 +39,10 @@ public enum CutPoint {
     }
 
     /** The pause point inside the deliver-and-ack transaction this cut kills at (null for a cut after a commit). */
-    public dev.relaycheck.jdbc.Pauses.Point pausePoint() {
+    public dev.relaycheck.jdbc.world.Pauses.Point pausePoint() {
         return switch (this) {
-            case AFTER_HANDLER_EFFECT -> dev.relaycheck.jdbc.Pauses.Point.AFTER_HANDLER_EFFECT;
-            case BEFORE_ACK_COMMIT -> dev.relaycheck.jdbc.Pauses.Point.BEFORE_ACK_COMMIT;
+            case AFTER_HANDLER_EFFECT -> dev.relaycheck.jdbc.world.Pauses.Point.AFTER_HANDLER_EFFECT;
+            case BEFORE_ACK_COMMIT -> dev.relaycheck.jdbc.world.Pauses.Point.BEFORE_ACK_COMMIT;
             default -> null;
         };
     }

@@ -1,8 +1,8 @@
 package dev.relaycheck.jdbc.race;
 
-import dev.relaycheck.jdbc.DbTarget;
-import dev.relaycheck.jdbc.Dialect;
-import dev.relaycheck.jdbc.RelayUnderTest;
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.db.Dialect;
+import dev.relaycheck.jdbc.relay.RelayUnderTest;
 import dev.relaycheck.model.Scenario;
 
 /**

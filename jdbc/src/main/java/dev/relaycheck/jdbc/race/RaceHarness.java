@@ -1,16 +1,16 @@
 package dev.relaycheck.jdbc.race;
 
-import dev.relaycheck.jdbc.Action;
-import dev.relaycheck.jdbc.Databases;
-import dev.relaycheck.jdbc.DbTarget;
-import dev.relaycheck.jdbc.Pauses;
-import dev.relaycheck.jdbc.Producer;
-import dev.relaycheck.jdbc.RelaySqlException;
-import dev.relaycheck.jdbc.RelayTraits;
-import dev.relaycheck.jdbc.Schema;
-import dev.relaycheck.jdbc.Snapshots;
-import dev.relaycheck.jdbc.SqlPoller;
 import dev.relaycheck.jdbc.adapter.RelayAdapter;
+import dev.relaycheck.jdbc.db.Databases;
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.db.RelaySqlException;
+import dev.relaycheck.jdbc.relay.RelayTraits;
+import dev.relaycheck.jdbc.world.Action;
+import dev.relaycheck.jdbc.world.Pauses;
+import dev.relaycheck.jdbc.world.Producer;
+import dev.relaycheck.jdbc.world.Schema;
+import dev.relaycheck.jdbc.world.Snapshots;
+import dev.relaycheck.jdbc.world.SqlPoller;
 import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.Invariants;
 import dev.relaycheck.model.OutboxRow;
@@ -51,7 +51,7 @@ public final class RaceHarness {
         RelayAdapter observer = cfg.relay().newAdapter();
         long start = System.nanoTime();
         try {
-            dbs.createSchema(observer);
+            Schema.create(dbs, observer);
         } catch (SQLException | RuntimeException e) {
             db.release(dbs);
             throw e;

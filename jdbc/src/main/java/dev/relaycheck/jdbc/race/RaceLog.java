@@ -1,7 +1,7 @@
 package dev.relaycheck.jdbc.race;
 
-import dev.relaycheck.jdbc.Action;
-import dev.relaycheck.jdbc.SqlFinding;
+import dev.relaycheck.jdbc.result.SqlFinding;
+import dev.relaycheck.jdbc.world.Action;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,9 @@
 package dev.relaycheck.jdbc.race;
 
-import dev.relaycheck.jdbc.DbTarget;
-import dev.relaycheck.jdbc.SqlChecks;
-import dev.relaycheck.jdbc.SqlFinding;
+import dev.relaycheck.jdbc.db.DbTarget;
+import dev.relaycheck.jdbc.result.SqlCheckResult;
+import dev.relaycheck.jdbc.result.SqlFinding;
+import dev.relaycheck.jdbc.result.SqlReplayLine;
 import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.Step;
 import dev.relaycheck.model.Violation;
@@ -86,7 +87,7 @@ public record RaceResult(RaceConfig config, List<Violation> violations, int deli
         if (log.stream().anyMatch(o -> o.step().actor().equals(RaceHarness.HEALING_POLLER))) {
             actors.add(RaceHarness.HEALING_POLLER);
         }
-        return new SqlFinding(SqlChecks.RACE, config.relay().id(), target.id(), v.invariant().name(), v.detail(), actors,
+        return new SqlFinding(SqlCheckResult.RACE, config.relay().id(), target.id(), v.invariant().name(), v.detail(), actors,
                 named, steps,
                 -1, config.pollers() + " poller threads, race seed " + config.seed() + ": "
                 + (touched.size() > MOST_STEPS_DRAWN ? "the last " + MOST_STEPS_DRAWN + " of the " : "the ") + touched.size() + " steps"
@@ -116,7 +117,7 @@ public record RaceResult(RaceConfig config, List<Violation> violations, int deli
      * finding that depends on one interleaving may need the line run more than once.
      */
     public String replayLine(DbTarget target) {
-        return dev.relaycheck.jdbc.conformance.ConformanceCheck.replayCommand(config.relay(), target) + " --race-seed " + config.seed()
+        return SqlReplayLine.of(config.relay(), target) + " --race-seed " + config.seed()
                 + " --shared-database " + (config.sharedDatabase() ? "yes" : "no");
     }
 

@@ -14,36 +14,36 @@ import java.util.regex.PatternSyntaxException;
  * @param iterations iterations per fork, overriding the mode's (0: the mode's own)
  * @param jvmMatrix  run every JVM configuration jcstress knows instead of plain tiered compilation only
  * @param verbose    forward all of jcstress's console output instead of one line per finished test
- * @param user       the user's logic and/or store to run instead of the shipped targets, or {@link UserClasses#NONE}
+ * @param user       the user's logic and/or store to run instead of the shipped targets, or {@link JcstressUserClasses#NONE}
  */
 public record CurriculumOptions(Mode mode, String tests, Path out, int cpus, int iterations, boolean jvmMatrix,
-                                boolean verbose, UserClasses user) {
+                                boolean verbose, JcstressUserClasses user) {
 
     public static final String USAGE = "usage: Curriculum [--mode quick|default|tough] [--tests REGEX] [--out DIR]"
             + " [--cpus N] [--iterations N] [--jvm-matrix] [--verbose] [--logic CLASS] [--store CLASS] [--classpath JAR]";
 
     /** The shipped curriculum, without user classes. */
     public CurriculumOptions(Mode mode, String tests, Path out, int cpus, int iterations, boolean jvmMatrix, boolean verbose) {
-        this(mode, tests, out, cpus, iterations, jvmMatrix, verbose, UserClasses.NONE);
+        this(mode, tests, out, cpus, iterations, jvmMatrix, verbose, JcstressUserClasses.NONE);
     }
 
     public CurriculumOptions {
         try {
             Pattern.compile(tests);
         } catch (PatternSyntaxException e) {
-            throw new UsageException("--tests: not a regular expression: " + tests);
+            throw new JcstressUsageException("--tests: not a regular expression: " + tests);
         }
         if (cpus < 2) {
-            throw new UsageException("--cpus: every harness has two actors, so at least 2 CPUs are needed, got " + cpus);
+            throw new JcstressUsageException("--cpus: every harness has two actors, so at least 2 CPUs are needed, got " + cpus);
         }
         if (iterations < 0) {
-            throw new UsageException("--iterations: must be 0 (mode default) or more, got " + iterations);
+            throw new JcstressUsageException("--iterations: must be 0 (mode default) or more, got " + iterations);
         }
         if (user == null) {
-            user = UserClasses.NONE;
+            user = JcstressUserClasses.NONE;
         }
         if (!user.given() && !user.classpath().isEmpty()) {
-            throw new UsageException("--classpath needs --logic CLASS or --store CLASS");
+            throw new JcstressUsageException("--classpath needs --logic CLASS or --store CLASS");
         }
     }
 
@@ -76,16 +76,16 @@ public record CurriculumOptions(Mode mode, String tests, Path out, int cpus, int
                 case "--logic" -> logic = value(args, ++i, arg);
                 case "--store" -> store = value(args, ++i, arg);
                 case "--classpath" -> classpath = value(args, ++i, arg);
-                default -> throw new UsageException("unknown argument '" + arg + "'; " + USAGE);
+                default -> throw new JcstressUsageException("unknown argument '" + arg + "'; " + USAGE);
             }
         }
         return new CurriculumOptions(mode, tests, out, cpus, iterations, jvmMatrix, verbose,
-                new UserClasses(logic, store, classpath));
+                new JcstressUserClasses(logic, store, classpath));
     }
 
     private static String value(String[] args, int i, String flag) {
         if (i >= args.length) {
-            throw new UsageException(flag + " needs a value; " + USAGE);
+            throw new JcstressUsageException(flag + " needs a value; " + USAGE);
         }
         return args[i];
     }
@@ -95,7 +95,7 @@ public record CurriculumOptions(Mode mode, String tests, Path out, int cpus, int
         try {
             return Integer.parseInt(v);
         } catch (NumberFormatException e) {
-            throw new UsageException(flag + ": not a number: " + v);
+            throw new JcstressUsageException(flag + ": not a number: " + v);
         }
     }
 }

@@ -23,7 +23,7 @@ public final class ForkProof {
 
     /** Removes the proof files of an earlier run. */
     static void clear(Path out) throws IOException {
-        Path dir = UserClasses.proofDir(out);
+        Path dir = JcstressUserClasses.proofDir(out);
         if (!Files.isDirectory(dir)) {
             return;
         }
@@ -34,7 +34,7 @@ public final class ForkProof {
 
     /** Empty when the forks proved they ran {@code expected}; otherwise why not, in one line. */
     public static Optional<String> check(Path out, UserTarget expected) throws IOException {
-        Path dir = UserClasses.proofDir(out);
+        Path dir = JcstressUserClasses.proofDir(out);
         List<Path> proofs = Files.isDirectory(dir) ? files(dir) : List.of();
         if (proofs.isEmpty()) {
             return Optional.of("no forked JVM wrote a proof that it loaded " + String.join(" and ", expected.proofLines())
@@ -52,7 +52,7 @@ public final class ForkProof {
 
     /** How many forks proved it (for the report). */
     public static int count(Path out) throws IOException {
-        Path dir = UserClasses.proofDir(out);
+        Path dir = JcstressUserClasses.proofDir(out);
         return Files.isDirectory(dir) ? files(dir).size() : 0;
     }
 

@@ -74,11 +74,11 @@ public final class JCStressRunner {
 
     public static List<TestRun> run(CurriculumOptions o, PrintStream console) throws Exception {
         if (select(o).isEmpty()) {
-            throw new UsageException("no curriculum test matches --tests " + o.tests() + " (java -jar jcstress.jar -l lists them)");
+            throw new JcstressUsageException("no curriculum test matches --tests " + o.tests() + " (java -jar jcstress.jar -l lists them)");
         }
         int machineCpus = Runtime.getRuntime().availableProcessors();
         if (o.cpus() > machineCpus) {
-            throw new UsageException("--cpus " + o.cpus() + ": this machine has only " + machineCpus);
+            throw new JcstressUsageException("--cpus " + o.cpus() + ": this machine has only " + machineCpus);
         }
         if (!RAN.compareAndSet(false, true)) {
             throw new IllegalStateException("jcstress already ran in this JVM; run the curriculum in a fresh JVM");
@@ -94,7 +94,7 @@ public final class JCStressRunner {
                      StandardCharsets.UTF_8)) {
             System.setOut(filtered);
             if (!jcOptions.parse()) {
-                throw new UsageException("jcstress rejected the options " + jcstressArgs(o));
+                throw new JcstressUsageException("jcstress rejected the options " + jcstressArgs(o));
             }
             new JCStress(jcOptions).run();
         } catch (AssertionError e) {

@@ -24,6 +24,6 @@ public enum Mode {
                 return m;
             }
         }
-        throw new UsageException("unknown mode '" + s + "' (expected quick, default or tough)");
+        throw new JcstressUsageException("unknown mode '" + s + "' (expected quick, default or tough)");
     }
 }

@@ -28,15 +28,15 @@ public final class Reports {
     private Reports() {
     }
 
-    public static List<Verdict> verdicts(List<TestRun> runs) {
-        List<Verdict> rows = new ArrayList<>();
-        runs.forEach(r -> rows.add(Judge.judge(r)));
-        rows.sort(Comparator.comparing(Verdict::check).thenComparing(Verdict::target));
+    public static List<JcstressRow> verdicts(List<TestRun> runs) {
+        List<JcstressRow> rows = new ArrayList<>();
+        runs.forEach(r -> rows.add(JcstressJudge.judge(r)));
+        rows.sort(Comparator.comparing(JcstressRow::check).thenComparing(JcstressRow::target));
         return rows;
     }
 
-    public static void writeSummaryTsv(Path out, List<Verdict> rows) throws IOException {
-        Files.writeString(out.resolve(SUMMARY_TSV), SummaryRow.file(rows.stream().map(Verdict::row).toList()), StandardCharsets.UTF_8);
+    public static void writeSummaryTsv(Path out, List<JcstressRow> rows) throws IOException {
+        Files.writeString(out.resolve(SUMMARY_TSV), SummaryRow.file(rows.stream().map(JcstressRow::row).toList()), StandardCharsets.UTF_8);
     }
 
     /** One row per outcome of each test, tests by name ({@code Harness.Variant}), outcomes by id. */
@@ -79,7 +79,7 @@ public final class Reports {
         ordered.sort(Comparator.comparing((TestRun r) -> !Targets.isCorrect(Targets.targetOf(r.variant())))
                 .thenComparing(TestRun::variant));
         for (TestRun run : ordered) {
-            Verdict v = Judge.judge(run);
+            JcstressRow v = JcstressJudge.judge(run);
             sb.append('\n').append(String.format(Locale.ROOT, "%s (%s): expect %s, verdict %s%n",
                     run.variant(), v.target(), v.expect(), v.verdict()));
             sb.append("  ").append(v.detail()).append('\n');
@@ -114,11 +114,11 @@ public final class Reports {
     }
 
     /** The verdict table printed at the end of a run. */
-    public static String verdictTable(List<Verdict> rows) {
+    public static String verdictTable(List<JcstressRow> rows) {
         int checkWidth = rows.stream().mapToInt(v -> v.check().length()).max().orElse(5);
         int targetWidth = rows.stream().mapToInt(v -> v.target().length()).max().orElse(6);
         StringBuilder sb = new StringBuilder();
-        for (Verdict v : rows) {
+        for (JcstressRow v : rows) {
             sb.append(String.format(Locale.ROOT, "  %-7s  %-" + checkWidth + "s  %-" + targetWidth + "s  %s%n",
                     v.verdict(), v.check(), v.target(), v.detail()));
         }

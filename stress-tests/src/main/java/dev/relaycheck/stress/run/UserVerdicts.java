@@ -15,17 +15,17 @@ public final class UserVerdicts {
     private UserVerdicts() {
     }
 
-    public static List<Verdict> attribute(List<Verdict> rows, UserTarget user, Optional<String> proofProblem, int forks) {
-        List<Verdict> out = new ArrayList<>();
+    public static List<JcstressRow> attribute(List<JcstressRow> rows, UserTarget user, Optional<String> proofProblem, int forks) {
+        List<JcstressRow> out = new ArrayList<>();
         String id = user.id();
-        for (Verdict v : rows) {
+        for (JcstressRow v : rows) {
             if (!Targets.isUser(v.target())) {
                 out.add(v);
             } else if (proofProblem.isPresent()) {
-                out.add(new Verdict(v.check(), id, v.expect(), "FAILED", "not proven to have run the user's classes: "
+                out.add(new JcstressRow(v.check(), id, v.expect(), "FAILED", "not proven to have run the user's classes: "
                         + proofProblem.get() + "; jcstress said: " + v.verdict() + ", " + v.detail()));
             } else {
-                out.add(new Verdict(v.check(), id, v.expect(), v.verdict(), v.detail() + " [ran " + user.describe()
+                out.add(new JcstressRow(v.check(), id, v.expect(), v.verdict(), v.detail() + " [ran " + user.describe()
                         + ", proven by " + forks + " forked JVM" + (forks == 1 ? "" : "s") + "]"));
             }
         }

@@ -35,7 +35,7 @@ class CurriculumOptionsTest {
         List.of(new String[]{"--mode", "fast"}, new String[]{"--tests", "Lease_0[1"}, new String[]{"--cpus", "1"},
                 new String[]{"--cpus", "two"}, new String[]{"--out"}, new String[]{"--frobnicate"},
                 new String[]{"--iterations", "-1"}).forEach(args ->
-                assertThatThrownBy(() -> CurriculumOptions.parse(args)).isInstanceOf(UsageException.class)
+                assertThatThrownBy(() -> CurriculumOptions.parse(args)).isInstanceOf(JcstressUsageException.class)
                         .message().doesNotContain("\n"));
         assertThatThrownBy(() -> CurriculumOptions.parse(new String[]{"--mode", "fast"}))
                 .hasMessage("unknown mode 'fast' (expected quick, default or tough)");

@@ -78,6 +78,6 @@ class ReportsTest {
 
     @Test
     void detailsNeverCarryTabsOrNewlines() {
-        assertThat(new Verdict("c", "t", "PASS", "PASS", "a\tb\nc").detail()).isEqualTo("a b c");
+        assertThat(new JcstressRow("c", "t", "PASS", "PASS", "a\tb\nc").detail()).isEqualTo("a b c");
     }
 }

@@ -6,10 +6,10 @@ import dev.relaycheck.model.testsupport.UserJar;
 import dev.relaycheck.stress.run.CurriculumOptions;
 import dev.relaycheck.stress.run.ForkProof;
 import dev.relaycheck.stress.run.JCStressRunner;
-import dev.relaycheck.stress.run.UsageException;
-import dev.relaycheck.stress.run.UserClasses;
+import dev.relaycheck.stress.run.JcstressRow;
+import dev.relaycheck.stress.run.JcstressUsageException;
+import dev.relaycheck.stress.run.JcstressUserClasses;
 import dev.relaycheck.stress.run.UserVerdicts;
-import dev.relaycheck.stress.run.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,23 +65,23 @@ class UserSelectionTest {
     @Test
     void badUserClassesAreOneUsageLine() throws Exception {
         Path jar = UserJar.compile(dir, "acme", Map.of("com.acme.GoodRelay", UserJars.GOOD_LOGIC));
-        assertThatThrownBy(() -> new UserClasses("com.acme.GoodRelay", "", dir.resolve("missing.jar").toString()).load())
-                .isInstanceOf(UsageException.class).hasMessageStartingWith("class path entry does not exist");
-        assertThatThrownBy(() -> new UserClasses("com.acme.Nope", "", jar.toString()).load())
-                .isInstanceOf(UsageException.class).hasMessageStartingWith("class com.acme.Nope not found on");
+        assertThatThrownBy(() -> new JcstressUserClasses("com.acme.GoodRelay", "", dir.resolve("missing.jar").toString()).load())
+                .isInstanceOf(JcstressUsageException.class).hasMessageStartingWith("class path entry does not exist");
+        assertThatThrownBy(() -> new JcstressUserClasses("com.acme.Nope", "", jar.toString()).load())
+                .isInstanceOf(JcstressUsageException.class).hasMessageStartingWith("class com.acme.Nope not found on");
         // a class of the same name on relaycheck's own class path wins parent-first loading: refused, never run
-        assertThatThrownBy(() -> new UserClasses(CorrectRelayLogic.class.getName(), "", jar.toString()).load())
-                .isInstanceOf(UsageException.class).hasMessageContaining("is already on relaycheck's own class path");
+        assertThatThrownBy(() -> new JcstressUserClasses(CorrectRelayLogic.class.getName(), "", jar.toString()).load())
+                .isInstanceOf(JcstressUsageException.class).hasMessageContaining("is already on relaycheck's own class path");
         assertThatThrownBy(() -> CurriculumOptions.parse(new String[]{"--classpath", jar.toString()}))
-                .isInstanceOf(UsageException.class).hasMessage("--classpath needs --logic CLASS or --store CLASS");
+                .isInstanceOf(JcstressUsageException.class).hasMessage("--classpath needs --logic CLASS or --store CLASS");
     }
 
     @Test
     void aRunIsOnlyProvenWhenEveryForkNamesExactlyTheUsersClasses() throws Exception {
         Path jar = UserJar.compile(dir, "acme", Map.of("com.acme.GoodRelay", UserJars.GOOD_LOGIC));
-        UserTarget user = new UserClasses("com.acme.GoodRelay", "", jar.toString()).load();
+        UserTarget user = new JcstressUserClasses("com.acme.GoodRelay", "", jar.toString()).load();
         Path out = dir.resolve("out");
-        Path proofs = Files.createDirectories(UserClasses.proofDir(out));
+        Path proofs = Files.createDirectories(JcstressUserClasses.proofDir(out));
         assertThat(ForkProof.check(out, user)).get().asString().startsWith("no forked JVM wrote a proof");
 
         Files.write(proofs.resolve(UserTarget.PROOF_PREFIX + "1.txt"), user.proofLines());
@@ -93,7 +93,7 @@ class UserSelectionTest {
         Optional<String> problem = ForkProof.check(out, user);
         assertThat(problem).get().asString().startsWith("a forked JVM ran logic dev.relaycheck.model.CorrectRelayLogic from");
 
-        Verdict passed = new Verdict("Lease_01_DoubleClaim", "user", "PASS", "PASS", "no forbidden outcome");
+        JcstressRow passed = new JcstressRow("Lease_01_DoubleClaim", "user", "PASS", "PASS", "no forbidden outcome");
         assertThat(UserVerdicts.attribute(List.of(passed), user, problem, 2)).singleElement().satisfies(v -> {
             assertThat(v.target()).isEqualTo("acme-good");
             assertThat(v.verdict()).isEqualTo("FAILED");

@@ -4,9 +4,9 @@ import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.model.testsupport.UserJar;
 import dev.relaycheck.stress.Curriculum;
 import dev.relaycheck.stress.run.JCStressRunner;
-import dev.relaycheck.stress.run.Judge;
+import dev.relaycheck.stress.run.JcstressJudge;
+import dev.relaycheck.stress.run.JcstressRow;
 import dev.relaycheck.stress.run.TestRun;
-import dev.relaycheck.stress.run.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,7 +64,7 @@ class UserTargetRunTest {
         assertThat(runs).singleElement().satisfies(run -> {
             assertThat(run.completed()).isFalse();
             assertThat(String.join("\n", run.messages())).contains("cannot load the user's classes in this JVM: class path entry does not exist");
-            Verdict v = Judge.judge(run);
+            JcstressRow v = JcstressJudge.judge(run);
             assertThat(v.verdict()).isEqualTo("FAILED");
             assertThat(v.detail()).startsWith("jcstress status CHECK_TEST_ERROR");
         });
