@@ -59,7 +59,7 @@ public final class RelayFixture implements AutoCloseable {
     private final UserCode user;
     private final boolean judged;
     private final FixtureTrace trace;
-    private final List<Delivery> deliveries = new ArrayList<>();
+    private final List<DeliveryAttempt> deliveries = new ArrayList<>();
     private final Map<String, Integer> halfDelivered = new TreeMap<>();
     private final Map<String, CutPoint> crashes = new TreeMap<>();
     private final Set<String> failingDeliveries = new TreeSet<>();
@@ -175,14 +175,14 @@ public final class RelayFixture implements AutoCloseable {
      * One poll of {@code poller}: it claims, then delivers and acknowledges each row it got (or does what an
      * armed fault makes it do). Returns the delivery attempts it made.
      */
-    public List<Delivery> runOnce(String poller) {
+    public List<DeliveryAttempt> runOnce(String poller) {
         int from = deliveries.size();
         poll(poller);
         return List.copyOf(deliveries.subList(from, deliveries.size()));
     }
 
     /** Polls every poller in turn until a whole round claims nothing; the clock does not move. */
-    public List<Delivery> drain() {
+    public List<DeliveryAttempt> drain() {
         int from = deliveries.size();
         int bound = (scenario.events().size() + 1) * scenario.pollers().size() * 4;
         for (int round = 0; ; round++) {
@@ -205,7 +205,7 @@ public final class RelayFixture implements AutoCloseable {
      * never runs out, an effect lost) fails the test as {@code EVENTUAL_DELIVERY}, after the clock has moved
      * past every lease several times over.
      */
-    public List<Delivery> runUntilQuiet() {
+    public List<DeliveryAttempt> runUntilQuiet() {
         int from = deliveries.size();
         int maxTicks = (scenario.leaseTicks() + 1) * (scenario.events().size() + 2);
         for (int t = 0; ; t++) {
@@ -268,11 +268,11 @@ public final class RelayFixture implements AutoCloseable {
     // ------------------------------------------------------------------ reading
 
     /** Every delivery attempt so far, one entry each, in order. */
-    public List<Delivery> deliveries() {
+    public List<DeliveryAttempt> deliveries() {
         return List.copyOf(deliveries);
     }
 
-    public List<Delivery> deliveriesOf(String eventId) {
+    public List<DeliveryAttempt> deliveriesOf(String eventId) {
         return deliveries.stream().filter(d -> d.eventId().equals(eventId)).toList();
     }
 
@@ -432,7 +432,7 @@ public final class RelayFixture implements AutoCloseable {
         String poller = a.step().actor();
         String key = poller + "/" + eventOf(a.step());
         Integer open = halfDelivered.remove(key);
-        Delivery.Result r = resultOf(a.outcome());
+        DeliveryAttempt.Result r = resultOf(a.outcome());
         if (open != null) { // the second transaction of a split consumer completes the same attempt
             deliveries.set(open, deliveries.get(open).completed(r));
             return;
@@ -440,24 +440,24 @@ public final class RelayFixture implements AutoCloseable {
         long token = a.step() instanceof Step.Deliver d ? d.token() : world.poller(poller).state().batch().isEmpty() ? -1
                 : world.poller(poller).state().head().token();
         Event e = scenario.event(eventOf(a.step()));
-        deliveries.add(new Delivery(deliveries.size() + 1, poller, e.id(), token, e.payload(), r));
-        if (r == Delivery.Result.INTERRUPTED) {
+        deliveries.add(new DeliveryAttempt(deliveries.size() + 1, poller, e.id(), token, e.payload(), r));
+        if (r == DeliveryAttempt.Result.INTERRUPTED) {
             halfDelivered.put(key, deliveries.size() - 1);
         }
     }
 
-    private static Delivery.Result resultOf(Outcome o) {
+    private static DeliveryAttempt.Result resultOf(Outcome o) {
         if (o instanceof Outcome.Applied) {
-            return Delivery.Result.APPLIED;
+            return DeliveryAttempt.Result.APPLIED;
         }
         if (o instanceof Outcome.Duplicate) {
-            return Delivery.Result.DUPLICATE;
+            return DeliveryAttempt.Result.DUPLICATE;
         }
         if (o instanceof Outcome.DeliveryRolledBack) {
-            return Delivery.Result.ROLLED_BACK;
+            return DeliveryAttempt.Result.ROLLED_BACK;
         }
         if (o instanceof Outcome.HalfApplied) {
-            return Delivery.Result.INTERRUPTED;
+            return DeliveryAttempt.Result.INTERRUPTED;
         }
         throw new IllegalStateException("unexpected delivery outcome " + o);
     }

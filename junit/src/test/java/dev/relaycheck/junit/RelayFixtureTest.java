@@ -16,10 +16,10 @@ class RelayFixtureTest {
     @Test
     void runOnceClaimsDeliversAndAcknowledgesOneBatch() {
         try (RelayFixture relay = RelayFixture.forReference().pending("E1", "SKU-1", 2).pending("E2", "SKU-2", 1).start()) {
-            assertThat(relay.runOnce("p1")).extracting(Delivery::eventId, Delivery::result)
-                    .containsExactly(org.assertj.core.groups.Tuple.tuple("E1", Delivery.Result.APPLIED));
+            assertThat(relay.runOnce("p1")).extracting(DeliveryAttempt::eventId, DeliveryAttempt::result)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("E1", DeliveryAttempt.Result.APPLIED));
             relay.assertDelivered("E1").assertPending("E2");
-            assertThat(relay.drain()).extracting(Delivery::eventId).containsExactly("E2");
+            assertThat(relay.drain()).extracting(DeliveryAttempt::eventId).containsExactly("E2");
             relay.assertDelivered("E1", "E2");
         }
     }
@@ -30,9 +30,9 @@ class RelayFixtureTest {
                 .delivered("E1", "SKU-1", 2).leased("E2", "SKU-2", 1, "crashed").pending("E3", "SKU-3", 1).start()) {
             assertThat(relay.row("E1").status()).isEqualTo(RowStatus.DELIVERED);
             assertThat(relay.row("E2").lease().owner()).isEqualTo("crashed");
-            assertThat(relay.drain()).extracting(Delivery::eventId).containsExactly("E3");
+            assertThat(relay.drain()).extracting(DeliveryAttempt::eventId).containsExactly("E3");
             relay.assertPending("E2");
-            assertThat(relay.runUntilQuiet()).extracting(Delivery::eventId).containsExactly("E2");
+            assertThat(relay.runUntilQuiet()).extracting(DeliveryAttempt::eventId).containsExactly("E2");
             relay.assertDelivered("E1", "E2", "E3");
             assertThat(relay.effectsApplied("E1")).isEqualTo(1);
         }
@@ -53,13 +53,13 @@ class RelayFixtureTest {
                 .hasMessageContaining("p1's claim of E1 at t=0 replaced the live lease p2/t1/exp2 that p2 still holds");
         try (RelayFixture relay = RelayFixture.forCatalogueMistake("claim-ignores-lease").pollers("p1", "p2")
                 .leased("E1", "SKU-1", 1, "crashed").start()) {
-            assertThat(relay.runOnce("p1")).extracting(Delivery::eventId).containsExactly("E1");
+            assertThat(relay.runOnce("p1")).extracting(DeliveryAttempt::eventId).containsExactly("E1");
             assertThat(relay.trace()).contains("E1 LEASED to crashed (gone)");
         }
         try (RelayFixture relay = RelayFixture.forReference().pollers("p1", "p2").leased("E1", "SKU-1", 1, "p2").start()) {
             assertThat(relay.trace()).contains("E1 LEASED to p2 (which holds it, not yet delivered)");
             assertThat(relay.runOnce("p1")).isEmpty();
-            assertThat(relay.runUntilQuiet()).extracting(Delivery::eventId).containsExactly("E1");
+            assertThat(relay.runUntilQuiet()).extracting(DeliveryAttempt::eventId).containsExactly("E1");
             relay.assertDelivered("E1");
         }
     }
@@ -71,8 +71,8 @@ class RelayFixtureTest {
             relay.runOnce("p1");
             relay.assertPending("E1");
             relay.runUntilQuiet();
-            assertThat(relay.deliveriesOf("E1")).extracting(Delivery::result)
-                    .containsExactly(Delivery.Result.APPLIED, Delivery.Result.DUPLICATE);
+            assertThat(relay.deliveriesOf("E1")).extracting(DeliveryAttempt::result)
+                    .containsExactly(DeliveryAttempt.Result.APPLIED, DeliveryAttempt.Result.DUPLICATE);
             relay.assertDelivered("E1");
         }
     }
@@ -116,7 +116,7 @@ class RelayFixtureTest {
             int orders = relay.onServiceDatabase(c -> count(c, "orders"));
             assertThat(orders).isEqualTo(1);
             relay.failNextDelivery("p1");
-            assertThat(relay.runOnce("p1")).extracting(Delivery::result).containsExactly(Delivery.Result.ROLLED_BACK);
+            assertThat(relay.runOnce("p1")).extracting(DeliveryAttempt::result).containsExactly(DeliveryAttempt.Result.ROLLED_BACK);
             int shipments = relay.onConsumerDatabase(c -> count(c, "shipments"));
             assertThat(shipments).isZero();
             relay.runUntilQuiet();
@@ -155,15 +155,15 @@ class RelayFixtureTest {
         try (RelayFixture relay = RelayFixture.forReference().withMistake("marker-before-effect").withoutInvariantChecks()
                 .pollers("p1", "p2").pending("E1", "SKU-1", 1).pending("E2", "SKU-2", 1).start()) {
             relay.drain();
-            assertThat(relay.deliveries()).extracting(Delivery::eventId, Delivery::result).containsExactly(
-                    org.assertj.core.groups.Tuple.tuple("E1", Delivery.Result.APPLIED),
-                    org.assertj.core.groups.Tuple.tuple("E2", Delivery.Result.APPLIED));
+            assertThat(relay.deliveries()).extracting(DeliveryAttempt::eventId, DeliveryAttempt::result).containsExactly(
+                    org.assertj.core.groups.Tuple.tuple("E1", DeliveryAttempt.Result.APPLIED),
+                    org.assertj.core.groups.Tuple.tuple("E2", DeliveryAttempt.Result.APPLIED));
             assertThat(relay.trace()).contains("HALF_APPLIED E1");
         }
         try (RelayFixture relay = RelayFixture.forReference().withMistake("marker-before-effect").withoutInvariantChecks()
                 .pollers("p1", "p2").pending("E1", "SKU-1", 1).start()) {
             relay.crashAt("p1", CutPoint.AFTER_CONSUMER_COMMIT).runOnce("p1");
-            assertThat(relay.deliveries()).extracting(Delivery::result).containsExactly(Delivery.Result.INTERRUPTED);
+            assertThat(relay.deliveries()).extracting(DeliveryAttempt::result).containsExactly(DeliveryAttempt.Result.INTERRUPTED);
             assertThat(relay.effectsApplied("E1")).isZero();
         }
     }
@@ -184,9 +184,9 @@ class RelayFixtureTest {
             assertThat(relay.row("E1").hasLease()).isTrue();
             assertThat(relay.runOnce("p1")).isEmpty();
             relay.tick(2).runOnce("p1");
-            assertThat(relay.deliveriesOf("E1")).extracting(Delivery::result, Delivery::token)
-                    .containsExactly(org.assertj.core.groups.Tuple.tuple(Delivery.Result.APPLIED, 1L),
-                            org.assertj.core.groups.Tuple.tuple(Delivery.Result.DUPLICATE, 2L));
+            assertThat(relay.deliveriesOf("E1")).extracting(DeliveryAttempt::result, DeliveryAttempt::token)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple(DeliveryAttempt.Result.APPLIED, 1L),
+                            org.assertj.core.groups.Tuple.tuple(DeliveryAttempt.Result.DUPLICATE, 2L));
             relay.assertDelivered("E1");
         }
     }
@@ -210,7 +210,7 @@ class RelayFixtureTest {
     void aCheckThenActRelayIsSeededThroughItsTwoClaimTransactions() {
         try (RelayFixture relay = RelayFixture.forCatalogueMistake("check-then-act-claim")
                 .delivered("E1", "SKU-1", 1).pending("E2", "SKU-1", 1).start()) {
-            assertThat(relay.runOnce("p1")).extracting(Delivery::eventId).containsExactly("E2");
+            assertThat(relay.runOnce("p1")).extracting(DeliveryAttempt::eventId).containsExactly("E2");
             relay.assertDelivered("E1", "E2");
         }
     }

@@ -65,7 +65,7 @@ public final class LincheckChecks {
         try {
             if (!logic.isBlank() || !store.isBlank()) {
                 user = UserTarget.load(logic, store, classpath);
-                plan = Checks.selectForUser(only, Targets.user(user));
+                plan = Checks.selectForUser(only, LincheckTargets.user(user));
             } else if (!classpath.isBlank()) {
                 return bad(err, "--classpath needs --logic CLASS or --store CLASS");
             } else {
@@ -102,7 +102,7 @@ public final class LincheckChecks {
             }
         }
         if (user == null) {
-            Targets.NOT_COVERED.forEach((id, why) -> out.println("not a target: " + id + ": " + why));
+            LincheckTargets.NOT_COVERED.forEach((id, why) -> out.println("not a target: " + id + ": " + why));
         }
         if (only.isBlank()) {
             // a check that could not run is said on the console, not written as a row: it is neither pass nor failure

@@ -51,7 +51,7 @@ public final class LinearizabilityCheck implements LincheckCheck {
 
     @Override
     public List<Target> targets() {
-        List<Target> all = Targets.all();
+        List<Target> all = LincheckTargets.all();
         return mode == Mode.MODEL_CHECKING ? all : all.stream().filter(Target::sequential).toList();
     }
 

@@ -29,7 +29,7 @@ public final class RelayProtocolCheck implements LincheckCheck {
 
     @Override
     public List<Target> targets() {
-        return Targets.all().stream().filter(t -> t.kind() != Target.Kind.BROKEN_LOGIC).toList();
+        return LincheckTargets.all().stream().filter(t -> t.kind() != Target.Kind.BROKEN_LOGIC).toList();
     }
 
     @Override

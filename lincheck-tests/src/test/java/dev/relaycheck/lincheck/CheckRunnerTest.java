@@ -53,11 +53,11 @@ class CheckRunnerTest {
         // the correct store: rerun after the hang; late on every try is INCONCLUSIVE, never FAILED
         CheckRunner runner = new CheckRunner(LincheckBudget.DEFAULT, new ResultFiles(dir));
         Scripted alwaysLate = new Scripted(o, o, o);
-        CheckRunner.Ran ran = runner.run(new Checks.Planned(alwaysLate, Targets.byId("correct").orElseThrow()));
+        CheckRunner.Ran ran = runner.run(new Checks.Planned(alwaysLate, LincheckTargets.byId("correct").orElseThrow()));
         assertThat(alwaysLate.calls).isEqualTo(1 + CheckRunner.HANG_RETRIES);
         assertThat(ran.result().verdict()).isEqualTo("INCONCLUSIVE");
         Scripted lateOnce = new Scripted(o, RunOutcome.passed("fine"));
-        assertThat(runner.run(new Checks.Planned(lateOnce, Targets.byId("correct").orElseThrow())).result().verdict()).isEqualTo("PASS");
+        assertThat(runner.run(new Checks.Planned(lateOnce, LincheckTargets.byId("correct").orElseThrow())).result().verdict()).isEqualTo("PASS");
     }
 
     @Test
@@ -67,13 +67,13 @@ class CheckRunnerTest {
         CheckRunner runner = new CheckRunner(LincheckBudget.DEFAULT, new ResultFiles(dir));
 
         Scripted broken = new Scripted(crashed, found);
-        CheckRunner.Ran ran = runner.run(new Checks.Planned(broken, Targets.byId("check-then-act-claim-store").orElseThrow()));
+        CheckRunner.Ran ran = runner.run(new Checks.Planned(broken, LincheckTargets.byId("check-then-act-claim-store").orElseThrow()));
         assertThat(broken.calls).isEqualTo(2);
         assertThat(ran.result().verdict()).isEqualTo("CAUGHT");
         assertThat(ran.result().detail()).startsWith("retried once: Lincheck found a failure but crashed rendering it: x; non-linearizable");
 
         Scripted correct = new Scripted(crashed, RunOutcome.passed("fine"));
-        ran = runner.run(new Checks.Planned(correct, Targets.byId("correct").orElseThrow()));
+        ran = runner.run(new Checks.Planned(correct, LincheckTargets.byId("correct").orElseThrow()));
         assertThat(correct.calls).isEqualTo(1);
         assertThat(ran.result().verdict()).isEqualTo("FAILED");
     }
@@ -99,7 +99,7 @@ class CheckRunnerTest {
 
         @Override
         public List<Target> targets() {
-            return Targets.all();
+            return LincheckTargets.all();
         }
 
         @Override

@@ -18,7 +18,7 @@ class ChecksSelectionTest {
             assertThat(c.targets().get(0).id()).as(c.id()).isEqualTo("correct");
             assertThat(c.targets()).as(c.id()).filteredOn(t -> !t.isCorrect()).isNotEmpty();
         }
-        assertThat(Checks.byId("linearizability-model-checking").orElseThrow().targets()).hasSize(Targets.all().size());
+        assertThat(Checks.byId("linearizability-model-checking").orElseThrow().targets()).hasSize(LincheckTargets.all().size());
         assertThat(Checks.byId("relay-protocol").orElseThrow().targets()).extracting(Target::id).containsExactly(
                 "correct", "check-then-act-claim-store", "check-then-insert-dedup-store", "read-then-write-ack-store");
     }

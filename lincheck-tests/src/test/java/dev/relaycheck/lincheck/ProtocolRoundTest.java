@@ -73,7 +73,7 @@ class ProtocolRoundTest {
     }
 
     private static RelayStore store() {
-        return Targets.byId("correct").orElseThrow()
+        return LincheckTargets.byId("correct").orElseThrow()
                 .newStore(ProtocolRound.world().events(), ProtocolRound.world().initialStock(), ProtocolRound.world().leaseTicks());
     }
 

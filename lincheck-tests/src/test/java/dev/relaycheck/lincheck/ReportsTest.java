@@ -102,7 +102,7 @@ class ReportsTest {
     @Test
     void aFailingRunWritesItsReportAndAPassingRunRemovesAStaleOne(@TempDir Path dir) throws Exception {
         ResultFiles files = new ResultFiles(dir);
-        Target target = Targets.byId("ack-ignores-token").orElseThrow();
+        Target target = LincheckTargets.byId("ack-ignores-token").orElseThrow();
         LincheckCheck check = Checks.byId("linearizability-model-checking").orElseThrow();
         LincheckResult caught = LincheckResult.judge(check, target, LincheckFailures.classify(REPORT, target.breaks()));
         assertThat(caught.verdict()).isEqualTo("CAUGHT");
@@ -125,11 +125,11 @@ class ReportsTest {
     void correctTargetThatFailsIsFailedAndBrokenTargetFailingOtherwiseEscapes() {
         LincheckCheck check = Checks.byId("relay-protocol").orElseThrow();
         RunOutcome crashed = LincheckFailures.classify("= The execution failed with an unexpected exception =\n", "");
-        assertThat(LincheckResult.judge(check, Targets.byId("correct").orElseThrow(), crashed).verdict()).isEqualTo("FAILED");
-        assertThat(LincheckResult.judge(check, Targets.byId("read-then-write-ack-store").orElseThrow(), crashed).verdict()).isEqualTo("ESCAPED");
+        assertThat(LincheckResult.judge(check, LincheckTargets.byId("correct").orElseThrow(), crashed).verdict()).isEqualTo("FAILED");
+        assertThat(LincheckResult.judge(check, LincheckTargets.byId("read-then-write-ack-store").orElseThrow(), crashed).verdict()).isEqualTo("ESCAPED");
         // Lincheck's hang detection is time-based: a hang never fails a store that must pass, nor catches a broken one
         RunOutcome hung = LincheckFailures.classify("= The execution has hung =\n", "");
-        assertThat(LincheckResult.judge(check, Targets.byId("correct").orElseThrow(), hung).verdict()).isEqualTo("INCONCLUSIVE");
-        assertThat(LincheckResult.judge(check, Targets.byId("read-then-write-ack-store").orElseThrow(), hung).verdict()).isEqualTo("ESCAPED");
+        assertThat(LincheckResult.judge(check, LincheckTargets.byId("correct").orElseThrow(), hung).verdict()).isEqualTo("INCONCLUSIVE");
+        assertThat(LincheckResult.judge(check, LincheckTargets.byId("read-then-write-ack-store").orElseThrow(), hung).verdict()).isEqualTo("ESCAPED");
     }
 }

@@ -19,13 +19,13 @@ class TargetsTest {
     @Test
     void everyCatalogueVariantIsATargetOrSaysWhyNot() {
         Set<String> targetIds = new HashSet<>();
-        Targets.all().forEach(t -> assertThat(targetIds.add(t.id())).as("unique id %s", t.id()).isTrue());
+        LincheckTargets.all().forEach(t -> assertThat(targetIds.add(t.id())).as("unique id %s", t.id()).isTrue());
         for (RelayLogic v : LogicCatalogue.variants()) {
-            assertThat(targetIds.contains(v.id()) ^ Targets.NOT_COVERED.containsKey(v.id()))
+            assertThat(targetIds.contains(v.id()) ^ LincheckTargets.NOT_COVERED.containsKey(v.id()))
                     .as("%s is either a target or not covered, with a reason", v.id()).isTrue();
         }
         assertThat(targetIds).contains("correct", "check-then-act-claim-store", "check-then-insert-dedup-store", "read-then-write-ack-store");
-        assertThat(Targets.all()).filteredOn(t -> !t.isCorrect()).allSatisfy(t -> assertThat(t.breaks()).isNotEmpty());
+        assertThat(LincheckTargets.all()).filteredOn(t -> !t.isCorrect()).allSatisfy(t -> assertThat(t.breaks()).isNotEmpty());
     }
 
     /**
@@ -34,7 +34,7 @@ class TargetsTest {
      */
     @Test
     void sequentialFlagMatchesWhatASingleThreadSees() {
-        for (Target t : Targets.all()) {
+        for (Target t : LincheckTargets.all()) {
             boolean differs = false;
             for (int seed = 0; seed < 300 && !differs; seed++) {
                 differs = !sequentialRun(t, seed, true).equals(sequentialRun(t, seed, false));
@@ -46,7 +46,7 @@ class TargetsTest {
     /** The variants that are not targets change nothing any store operation answers. */
     @Test
     void notCoveredVariantsAnswerExactlyAsTheCorrectLogic() {
-        for (String id : Targets.NOT_COVERED.keySet()) {
+        for (String id : LincheckTargets.NOT_COVERED.keySet()) {
             RelayLogic logic = LogicCatalogue.byId(id).orElseThrow();
             Target asTarget = new Target(id, Target.Kind.BROKEN_LOGIC, "", "", true,
                     (e, s, l) -> new ConcurrentRelayStore(logic, e, s, l));

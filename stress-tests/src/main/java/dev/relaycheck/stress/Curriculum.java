@@ -4,10 +4,10 @@ import dev.relaycheck.model.store.UserTarget;
 import dev.relaycheck.stress.run.CurriculumOptions;
 import dev.relaycheck.stress.run.ForkProof;
 import dev.relaycheck.stress.run.JCStressRunner;
+import dev.relaycheck.stress.run.JcstressReports;
 import dev.relaycheck.stress.run.JcstressRow;
 import dev.relaycheck.stress.run.JcstressUsageException;
 import dev.relaycheck.stress.run.JcstressUserClasses;
-import dev.relaycheck.stress.run.Reports;
 import dev.relaycheck.stress.run.TestRun;
 import dev.relaycheck.stress.run.UserVerdicts;
 
@@ -72,19 +72,19 @@ public final class Curriculum {
         console.println("(jcstress says FAILED when it saw a forbidden outcome, which a broken target must do;"
                 + " the verdicts at the end say which is which)");
         List<TestRun> runs = JCStressRunner.run(o, console);
-        List<JcstressRow> rows = Reports.verdicts(runs);
+        List<JcstressRow> rows = JcstressReports.verdicts(runs);
         if (user != null) {
             rows = UserVerdicts.attribute(rows, user, ForkProof.check(o.out(), user), ForkProof.count(o.out()));
         }
-        Reports.writeSummaryTsv(o.out(), rows);
-        Reports.writeOutcomesTsv(o.out(), runs);
+        JcstressReports.writeSummaryTsv(o.out(), rows);
+        JcstressReports.writeOutcomesTsv(o.out(), runs);
         String runDescription = "jcstress 0.16, mode " + o.mode().id() + ", options: "
                 + String.join(" ", JCStressRunner.jcstressArgs(o));
-        Reports.writeHarnessSummaries(o.out(), runs, runDescription);
+        JcstressReports.writeHarnessSummaries(o.out(), runs, runDescription);
         long good = rows.stream().filter(JcstressRow::asExpected).count();
-        console.printf("%nverdicts (%d of %d as expected):%n%s", good, rows.size(), Reports.verdictTable(rows));
+        console.printf("%nverdicts (%d of %d as expected):%n%s", good, rows.size(), JcstressReports.verdictTable(rows));
         console.printf("reports: %s (HTML), %s, one <Harness>.txt per harness%n",
-                o.out().resolve("index.html"), o.out().resolve(Reports.SUMMARY_TSV));
+                o.out().resolve("index.html"), o.out().resolve(JcstressReports.SUMMARY_TSV));
         return rows;
     }
 }

@@ -7,8 +7,8 @@ import dev.relaycheck.model.store.ConcurrentRelayStore;
 import dev.relaycheck.model.store.RelayStores;
 import dev.relaycheck.stress.run.CurriculumOptions;
 import dev.relaycheck.stress.run.JCStressRunner;
+import dev.relaycheck.stress.run.JcstressTargets;
 import dev.relaycheck.stress.run.JcstressUserClasses;
-import dev.relaycheck.stress.run.Targets;
 import dev.relaycheck.stress.support.Harness;
 import dev.relaycheck.stress.support.ProducerOutboxStore;
 import org.junit.jupiter.api.Test;
@@ -57,10 +57,10 @@ class CurriculumShapeTest {
     @Test
     void everyHarnessPairsTheCorrectLogicWithABrokenTarget() throws Exception {
         testsByHarness().forEach((harness, tests) -> {
-            List<String> targets = tests.stream().map(c -> Targets.targetOf(c.getSimpleName())).toList();
+            List<String> targets = tests.stream().map(c -> JcstressTargets.targetOf(c.getSimpleName())).toList();
             assertThat(targets).as(harness).contains(CorrectRelayLogic.ID);
-            assertThat(targets.stream().filter(t -> !Targets.isCorrect(t))).as(harness).isNotEmpty();
-            assertThat(Targets.known()).as(harness).containsAll(targets);
+            assertThat(targets.stream().filter(t -> !JcstressTargets.isCorrect(t))).as(harness).isNotEmpty();
+            assertThat(JcstressTargets.known()).as(harness).containsAll(targets);
         });
     }
 
@@ -103,14 +103,14 @@ class CurriculumShapeTest {
         TreeSet<String> seen = new TreeSet<>();
         for (List<Class<?>> tests : testsByHarness().values()) {
             for (Class<?> test : tests) {
-                String target = Targets.targetOf(test.getSimpleName());
+                String target = JcstressTargets.targetOf(test.getSimpleName());
                 Harness state = (Harness) test.getConstructor().newInstance();
                 RelayLogic logic = state.logic();
                 Class<?> store = state.store().getClass();
                 String where = test.getName();
-                if (Targets.BROKEN_STORES.contains(target)) {
+                if (JcstressTargets.BROKEN_STORES.contains(target)) {
                     assertThat(logic.id()).as(where).isEqualTo(CorrectRelayLogic.ID);
-                    assertThat(Targets.targetOf(store.getSimpleName())).as(where).isEqualTo(target);
+                    assertThat(JcstressTargets.targetOf(store.getSimpleName())).as(where).isEqualTo(target);
                 } else {
                     assertThat(logic.id()).as(where).isEqualTo(target);
                     if (state.store() instanceof ConcurrentRelayStore) {
@@ -123,8 +123,8 @@ class CurriculumShapeTest {
                 seen.add(target);
             }
         }
-        TreeSet<String> expected = Targets.known();
-        expected.removeAll(Targets.NOT_IN_CURRICULUM.keySet()); // the non-race variants, each with its reason
+        TreeSet<String> expected = JcstressTargets.known();
+        expected.removeAll(JcstressTargets.NOT_IN_CURRICULUM.keySet()); // the non-race variants, each with its reason
         assertThat(seen).as("the curriculum covers the correct logic, every catalogue variant a race shows and the 3 broken stores")
                 .isEqualTo(expected);
     }

@@ -2,10 +2,10 @@ package dev.relaycheck.stress;
 
 import dev.relaycheck.stress.run.CurriculumOptions;
 import dev.relaycheck.stress.run.JCStressRunner;
+import dev.relaycheck.stress.run.JcstressReports;
 import dev.relaycheck.stress.run.JcstressRow;
+import dev.relaycheck.stress.run.JcstressTargets;
 import dev.relaycheck.stress.run.Mode;
-import dev.relaycheck.stress.run.Reports;
-import dev.relaycheck.stress.run.Targets;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  *
  * <p>Defaults keep the run near two minutes on two cores: mode quick, 2 iterations a fork. Override with
  * {@code -Djcstress.mode=default|tough}, {@code -Djcstress.iterations=N} (0: the mode's own),
- * {@code -Djcstress.tests=REGEX}, {@code -Djcstress.jvmMatrix=true}. Reports go to {@code target/jcstress/}.
+ * {@code -Djcstress.tests=REGEX}, {@code -Djcstress.jvmMatrix=true}. JcstressReports go to {@code target/jcstress/}.
  */
 class NegativeControlsTest {
 
@@ -52,7 +52,7 @@ class NegativeControlsTest {
         return verdicts.stream().map(v -> DynamicTest.dynamicTest(v.check() + " " + v.target(), () -> {
             // a time-out or a dead fork on a loaded machine is no finding either way: inconclusive, not failed
             org.junit.jupiter.api.Assumptions.assumeFalse(v.inconclusive(), v.detail());
-            if (Targets.isCorrect(v.target())) {
+            if (JcstressTargets.isCorrect(v.target())) {
                 assertThat(v.verdict()).as("correct logic must pass: %s", v.detail()).isEqualTo("PASS");
             } else {
                 assertThat(v.verdict()).as("broken target must show a forbidden outcome: %s", v.detail())
@@ -68,12 +68,12 @@ class NegativeControlsTest {
 
     @Test
     void reportsAreWrittenWhereAPersonLooks() throws Exception {
-        List<String> tsv = Files.readAllLines(OUT.resolve(Reports.SUMMARY_TSV), StandardCharsets.UTF_8);
+        List<String> tsv = Files.readAllLines(OUT.resolve(JcstressReports.SUMMARY_TSV), StandardCharsets.UTF_8);
         assertThat(tsv.get(0)).isEqualTo("check\ttarget\texpect\tverdict\tdetail");
         assertThat(tsv.subList(1, tsv.size())).isEqualTo(verdicts.stream().map(v -> v.row().tsv()).toList());
         assertThat(OUT.resolve("index.html")).exists();
-        assertThat(Files.readAllLines(OUT.resolve(Reports.OUTCOMES_TSV), StandardCharsets.UTF_8).get(0))
-                .isEqualTo(Reports.OUTCOMES_HEADER);
+        assertThat(Files.readAllLines(OUT.resolve(JcstressReports.OUTCOMES_TSV), StandardCharsets.UTF_8).get(0))
+                .isEqualTo(JcstressReports.OUTCOMES_HEADER);
         for (String harness : verdicts.stream().map(JcstressRow::check).distinct().toList()) {
             String text = Files.readString(OUT.resolve(harness + ".txt"), StandardCharsets.UTF_8);
             assertThat(text).startsWith(harness + ": ").contains("outcome", "count", "freq", "grade", "samples");

@@ -207,7 +207,7 @@ public final class CodeCheck {
                                RunResult r, Map<Invariant, Failure> failures, Map<Invariant, Failure> notPromised, int shrink) throws SQLException {
         for (Finding f : r.findings()) {
             if (!failures.containsKey(f.invariant())) {
-                RunResult small = shrink == 0 ? r : Shrinker.shrink(factories, db, settings, r, f.invariant(), shrink);
+                RunResult small = shrink == 0 ? r : RunShrinker.shrink(factories, db, settings, r, f.invariant(), shrink);
                 Finding same = small.findings().stream().filter(x -> x.invariant() == f.invariant()).findFirst().orElse(f);
                 failures.put(f.invariant(), new Failure(same, id, small, r.schedule().split(" ").length));
             }

@@ -138,7 +138,7 @@ public final class JCStressRunner {
         try (Stream<Path> files = Files.list(out)) {
             for (Path f : files.toList()) {
                 String n = f.getFileName().toString();
-                boolean ours = n.endsWith(".html") || n.endsWith(".txt") || n.equals(Reports.SUMMARY_TSV) || n.equals(Reports.OUTCOMES_TSV)
+                boolean ours = n.endsWith(".html") || n.endsWith(".txt") || n.equals(JcstressReports.SUMMARY_TSV) || n.equals(JcstressReports.OUTCOMES_TSV)
                         || n.equals(BLOB) || n.equals(CONSOLE_LOG) || n.matches("jcstress-results-.*\\.bin\\.gz");
                 if (ours && Files.isRegularFile(f)) {
                     Files.delete(f);

@@ -1,8 +1,5 @@
 package dev.relaycheck.stress.run;
 
-import dev.relaycheck.stress.run.OutcomeCount;
-import dev.relaycheck.stress.run.Targets;
-import dev.relaycheck.stress.run.TestRun;
 import org.openjdk.jcstress.annotations.Expect;
 
 import java.util.LinkedHashSet;
@@ -23,8 +20,8 @@ public final class JcstressJudge {
     }
 
     public static JcstressRow judge(TestRun run) {
-        String target = Targets.targetOf(run.variant());
-        boolean correct = Targets.isCorrect(target) || Targets.isUser(target);
+        String target = JcstressTargets.targetOf(run.variant());
+        boolean correct = JcstressTargets.isCorrect(target) || JcstressTargets.isUser(target);
         String expect = correct ? "PASS" : "CATCH";
         String failed = correct ? "FAILED" : "ESCAPED";
         if (!run.completed()) {

@@ -19,7 +19,7 @@ public final class UserVerdicts {
         List<JcstressRow> out = new ArrayList<>();
         String id = user.id();
         for (JcstressRow v : rows) {
-            if (!Targets.isUser(v.target())) {
+            if (!JcstressTargets.isUser(v.target())) {
                 out.add(v);
             } else if (proofProblem.isPresent()) {
                 out.add(new JcstressRow(v.check(), id, v.expect(), "FAILED", "not proven to have run the user's classes: "

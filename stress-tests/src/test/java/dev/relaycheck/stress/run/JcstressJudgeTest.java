@@ -79,12 +79,12 @@ class JcstressJudgeTest {
 
     @Test
     void targetsAreTheKebabCaseOfTheNestedClass() {
-        assertThat(Targets.targetOf("Correct")).isEqualTo("correct");
-        assertThat(Targets.targetOf("ClaimIgnoresLease")).isEqualTo("claim-ignores-lease");
-        assertThat(Targets.targetOf("CheckThenInsertDedupStore")).isEqualTo("check-then-insert-dedup-store");
-        assertThat(Targets.known()).contains("correct", "outbox-outside-transaction", "read-then-write-ack-store")
+        assertThat(JcstressTargets.targetOf("Correct")).isEqualTo("correct");
+        assertThat(JcstressTargets.targetOf("ClaimIgnoresLease")).isEqualTo("claim-ignores-lease");
+        assertThat(JcstressTargets.targetOf("CheckThenInsertDedupStore")).isEqualTo("check-then-insert-dedup-store");
+        assertThat(JcstressTargets.known()).contains("correct", "outbox-outside-transaction", "read-then-write-ack-store")
                 .contains("renewal-by-owner", "renewal-ignores-expiry", "ignores-settle-result") // Lease_05, Lease_06
-                .doesNotContainAnyElementsOf(Targets.NOT_IN_CURRICULUM.keySet())
+                .doesNotContainAnyElementsOf(JcstressTargets.NOT_IN_CURRICULUM.keySet())
                 .hasSize(21);
     }
 }

@@ -24,7 +24,7 @@ class ReportsTest {
     void summaryTsvHasTheSharedHeaderAndRowsSortedByCheckThenTarget(@TempDir Path out) throws Exception {
         List<TestRun> runs = List.of(run("Correct", 9, 0), run("ClaimIgnoresLease", 1, 3),
                 run("CheckThenActClaimStore", 5, 0));
-        Reports.writeSummaryTsv(out, Reports.verdicts(runs));
+        JcstressReports.writeSummaryTsv(out, JcstressReports.verdicts(runs));
         assertThat(Files.readString(out.resolve("summary.tsv"), StandardCharsets.UTF_8)).isEqualTo("""
                 check\ttarget\texpect\tverdict\tdetail
                 Lease_01_DoubleClaim\tcheck-then-act-claim-store\tCATCH\tESCAPED\tno forbidden outcome in 5 samples
@@ -35,7 +35,7 @@ class ReportsTest {
 
     @Test
     void theHarnessTextListsCorrectFirstWithCountFrequencyAndGrade() {
-        String text = Reports.harnessText("Lease_01_DoubleClaim",
+        String text = JcstressReports.harnessText("Lease_01_DoubleClaim",
                 List.of(run("ClaimIgnoresLease", 1, 3), run("Correct", 9, 0)), "jcstress 0.16, mode quick");
         assertThat(text).isEqualTo("""
                 Lease_01_DoubleClaim: two pollers claim the same row at once; exactly one wins
@@ -59,7 +59,7 @@ class ReportsTest {
 
     @Test
     void outcomesTsvHasOneRowPerOutcomeOfEachTest(@TempDir Path out) throws Exception {
-        Reports.writeOutcomesTsv(out, List.of(run("Correct", 9, 0), run("ClaimIgnoresLease", 1, 3)));
+        JcstressReports.writeOutcomesTsv(out, List.of(run("Correct", 9, 0), run("ClaimIgnoresLease", 1, 3)));
         assertThat(Files.readString(out.resolve("outcomes.tsv"), StandardCharsets.UTF_8)).isEqualTo("""
                 test\toutcome\tcount\tgrade\tdescription
                 Lease_01_DoubleClaim.ClaimIgnoresLease\t1, 0, 1\t1\tACCEPTABLE_INTERESTING\tp1 won
@@ -71,9 +71,9 @@ class ReportsTest {
 
     @Test
     void frequenciesStayReadableForRareOutcomes() {
-        assertThat(Reports.frequency(1, 1_000_000)).isEqualTo("<0.01%");
-        assertThat(Reports.frequency(0, 10)).isEqualTo("0%");
-        assertThat(Reports.frequency(1, 3)).isEqualTo("33.33%");
+        assertThat(JcstressReports.frequency(1, 1_000_000)).isEqualTo("<0.01%");
+        assertThat(JcstressReports.frequency(0, 10)).isEqualTo("0%");
+        assertThat(JcstressReports.frequency(1, 3)).isEqualTo("33.33%");
     }
 
     @Test

@@ -2,7 +2,7 @@ package com.example.shop.guide;
 
 import com.example.shop.relaycheck.ShopRelayAdapter;
 import dev.relaycheck.jdbc.crash.CutPoint;
-import dev.relaycheck.junit.Delivery;
+import dev.relaycheck.junit.DeliveryAttempt;
 import dev.relaycheck.junit.FixtureBuilder;
 import dev.relaycheck.junit.RelayFixture;
 import org.junit.jupiter.api.Test;
@@ -77,7 +77,7 @@ class OutboxGuideTest {
 
     static void publishesPendingEvents(FixtureBuilder relay) {
         try (RelayFixture shop = relay.pending("ORDER-1", "SKU-1", 1).leased("ORDER-2", "SKU-2", 1, "dead-worker").start()) {
-            assertThat(shop.runOnce("p1")).extracting(Delivery::eventId).containsExactly("ORDER-1");
+            assertThat(shop.runOnce("p1")).extracting(DeliveryAttempt::eventId).containsExactly("ORDER-1");
             shop.assertPending("ORDER-2").tick(2);
             shop.runOnce("p1");
             shop.assertDelivered("ORDER-1", "ORDER-2");
@@ -99,9 +99,9 @@ class OutboxGuideTest {
     static void skipsPublishedEvents(FixtureBuilder relay) {
         try (RelayFixture shop = relay.delivered("ORDER-1", "SKU-1", 1).leased("ORDER-2", "SKU-2", 1, "dead-worker")
                 .pending("ORDER-3", "SKU-3", 1).start()) {
-            List<Delivery> delivered = shop.runOnce("p1");
+            List<DeliveryAttempt> delivered = shop.runOnce("p1");
             shop.assertPending("ORDER-2");
-            assertThat(delivered).extracting(Delivery::eventId).containsExactly("ORDER-3");
+            assertThat(delivered).extracting(DeliveryAttempt::eventId).containsExactly("ORDER-3");
             assertThat(shop.deliveriesOf("ORDER-1")).isEmpty();
             assertThat(shop.effectsApplied("ORDER-1")).isEqualTo(1);
         }
@@ -124,8 +124,8 @@ class OutboxGuideTest {
         try (RelayFixture shop = relay.pollers("p1", "p2").pending("EVENT-61", "SKU-29", 4).stock("SKU-29", 10).start()) {
             shop.crashAt("p1", CutPoint.AFTER_CONSUMER_COMMIT).runOnce("p1");
             shop.runUntilQuiet();
-            assertThat(shop.deliveriesOf("EVENT-61")).extracting(Delivery::result)
-                    .containsExactly(Delivery.Result.APPLIED, Delivery.Result.DUPLICATE);
+            assertThat(shop.deliveriesOf("EVENT-61")).extracting(DeliveryAttempt::result)
+                    .containsExactly(DeliveryAttempt.Result.APPLIED, DeliveryAttempt.Result.DUPLICATE);
             shop.assertDelivered("EVENT-61");
         }
     }
@@ -170,7 +170,7 @@ class OutboxGuideTest {
             shop.crashAt("p1", CutPoint.AFTER_CLAIM).runOnce("p1");
             shop.verify("ORDER-2 waits while ORDER-1, the head of SKU-1, is leased", shop.runOnce("p2").isEmpty());
             shop.runUntilQuiet();
-            assertThat(shop.deliveries()).extracting(Delivery::eventId).containsExactly("ORDER-1", "ORDER-2");
+            assertThat(shop.deliveries()).extracting(DeliveryAttempt::eventId).containsExactly("ORDER-1", "ORDER-2");
         }
     }
 
@@ -191,7 +191,7 @@ class OutboxGuideTest {
             shop.crashAt("p1", CutPoint.AFTER_CLAIM).runOnce("p1");
             shop.assertPending("ORDER-1");
             shop.runUntilQuiet();
-            assertThat(shop.deliveries()).singleElement().extracting(Delivery::result).isEqualTo(Delivery.Result.APPLIED);
+            assertThat(shop.deliveries()).singleElement().extracting(DeliveryAttempt::result).isEqualTo(DeliveryAttempt.Result.APPLIED);
             shop.assertDelivered("ORDER-1");
         }
     }

@@ -21,8 +21,8 @@ import java.util.function.Supplier;
  * enabled passed over; the healing phase follows as always. A fixed number of attempts, so the result does not depend
  * on the machine.
  */
-final class Shrinker {
-    private Shrinker() {
+final class RunShrinker {
+    private RunShrinker() {
     }
 
     static RunResult shrink(Supplier<? extends RelayFactory> factories, DbTarget db, Settings settings, RunResult failing,

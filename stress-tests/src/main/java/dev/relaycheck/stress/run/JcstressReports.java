@@ -20,12 +20,12 @@ import java.util.TreeMap;
  * histograms) and one plain-text file per harness with every outcome, its count, frequency and grade, sized
  * for a terminal or a pull request. Layout is fixed and rows are sorted; only the counts change between runs.
  */
-public final class Reports {
+public final class JcstressReports {
     public static final String SUMMARY_TSV = "summary.tsv";
     public static final String OUTCOMES_TSV = "outcomes.tsv";
     public static final String OUTCOMES_HEADER = "test\toutcome\tcount\tgrade\tdescription";
 
-    private Reports() {
+    private JcstressReports() {
     }
 
     public static List<JcstressRow> verdicts(List<TestRun> runs) {
@@ -76,7 +76,7 @@ public final class Reports {
         sb.append(runDescription).append("\n");
         List<TestRun> ordered = new ArrayList<>(runs);
         // the correct logic first, then the broken targets by name
-        ordered.sort(Comparator.comparing((TestRun r) -> !Targets.isCorrect(Targets.targetOf(r.variant())))
+        ordered.sort(Comparator.comparing((TestRun r) -> !JcstressTargets.isCorrect(JcstressTargets.targetOf(r.variant())))
                 .thenComparing(TestRun::variant));
         for (TestRun run : ordered) {
             JcstressRow v = JcstressJudge.judge(run);

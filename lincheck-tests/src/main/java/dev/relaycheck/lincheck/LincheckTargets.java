@@ -22,8 +22,8 @@ import java.util.TreeMap;
  * variant whose mistake the store's operations can show. Two catalogue variants cannot be seen through the
  * store at all; {@link #NOT_COVERED} says why, and the explorer catches them instead.
  */
-public final class Targets {
-    private Targets() {
+public final class LincheckTargets {
+    private LincheckTargets() {
     }
 
     public static final String CORRECT = "correct";

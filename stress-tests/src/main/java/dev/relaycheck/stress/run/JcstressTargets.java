@@ -14,8 +14,8 @@ import java.util.TreeSet;
  * {@code CheckThenActClaimStore} the broken store {@code check-then-act-claim-store}, {@code Correct} the
  * correct logic.
  */
-public final class Targets {
-    private Targets() {
+public final class JcstressTargets {
+    private JcstressTargets() {
     }
 
     /** Kebab-case names of the model's broken concurrent stores. */

@@ -12,7 +12,7 @@ package dev.relaycheck.junit;
  * @param payload the payload the consumer received
  * @param result  what the consumer did with it
  */
-public record Delivery(int attempt, String poller, String eventId, long token, String payload, Result result) {
+public record DeliveryAttempt(int attempt, String poller, String eventId, long token, String payload, Result result) {
 
     /** What the consumer did with one delivery. */
     public enum Result {
@@ -26,8 +26,8 @@ public record Delivery(int attempt, String poller, String eventId, long token, S
         INTERRUPTED
     }
 
-    Delivery completed(Result r) {
-        return new Delivery(attempt, poller, eventId, token, payload, r);
+    DeliveryAttempt completed(Result r) {
+        return new DeliveryAttempt(attempt, poller, eventId, token, payload, r);
     }
 
     @Override
