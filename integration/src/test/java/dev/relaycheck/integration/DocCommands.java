@@ -1,7 +1,7 @@
 package dev.relaycheck.integration;
 
-import dev.relaycheck.checker.replay.ShellWords;
 import dev.relaycheck.integration.DocPages.Command;
+import dev.relaycheck.model.command.ShellWords;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,7 +1,7 @@
 package dev.relaycheck.integration;
 
 import dev.relaycheck.checker.cli.RelaycheckCli;
-import dev.relaycheck.checker.replay.ShellWords;
+import dev.relaycheck.model.command.ShellWords;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine;
 

@@ -25,4 +25,20 @@ class JarReplayLineTest {
         assertThat(again.exit()).as(again.output()).isEqualTo(1);
         assertThat(again.output()).contains("REPRODUCED STALE_ACK_REJECTED");
     }
+
+    @Test
+    void anSqlReplayLineStartsWithTheJarToo(@TempDir Path team) {
+        Path jar = ChildMaven.ROOT.resolve("checker/target/relaycheck.jar");
+        String cli = "java -jar '" + jar + "'";
+        ChildMaven.Run found = ChildMaven.pasted(team, cli + " sql template | sed '/-- name: ack/,/-- name: release/s/ AND"
+                + " lease_token = :token//' > unfenced.sql && " + cli + " sql conformance --sql unfenced.sql");
+        assertThat(found.exit()).as(found.output()).isEqualTo(1);
+        Optional<String> replay = found.output().lines().filter(l -> l.contains(" sql replay "))
+                .map(l -> l.substring(l.indexOf("java -jar "))).findFirst();
+        assertThat(replay).as(found.output()).isPresent();
+        assertThat(replay.get()).startsWith("java -jar " + jar + " sql replay ");
+
+        ChildMaven.Run again = ChildMaven.pasted(team, replay.get());
+        assertThat(again.exit()).as(again.output()).isEqualTo(1);
+    }
 }

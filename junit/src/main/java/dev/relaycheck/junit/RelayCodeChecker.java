@@ -1,6 +1,5 @@
 package dev.relaycheck.junit;
 
-import dev.relaycheck.checker.replay.ShellWords;
 import dev.relaycheck.code.RelayFactory;
 import dev.relaycheck.code.check.CodeCheck;
 import dev.relaycheck.code.check.CodeReport;
@@ -9,6 +8,7 @@ import dev.relaycheck.code.run.RunResult;
 import dev.relaycheck.code.run.Settings;
 import dev.relaycheck.jdbc.db.DbTarget;
 import dev.relaycheck.model.Invariant;
+import dev.relaycheck.model.command.ShellWords;
 import org.opentest4j.AssertionFailedError;
 
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.relaycheck.junit;
 
-import dev.relaycheck.checker.replay.ShellWords;
+import dev.relaycheck.model.command.ShellWords;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

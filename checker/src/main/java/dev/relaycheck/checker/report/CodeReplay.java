@@ -1,9 +1,9 @@
 package dev.relaycheck.checker.report;
 
 import dev.relaycheck.checker.replay.ReplayLine;
-import dev.relaycheck.checker.replay.ShellWords;
 import dev.relaycheck.code.check.CodeCheck;
 import dev.relaycheck.model.UserClassLoader;
+import dev.relaycheck.model.command.ShellWords;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.relaycheck.checker.cli;
 
 import com.team.outbox.TeamRelayCheck;
-import dev.relaycheck.checker.replay.ShellWords;
+import dev.relaycheck.model.command.ShellWords;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

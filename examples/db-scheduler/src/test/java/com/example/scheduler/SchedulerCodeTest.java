@@ -1,7 +1,7 @@
 package com.example.scheduler;
 
 import dev.relaycheck.checker.cli.ChildCli;
-import dev.relaycheck.checker.replay.ShellWords;
+import dev.relaycheck.model.command.ShellWords;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,7 +1,7 @@
 package com.example.shop;
 
 import dev.relaycheck.checker.cli.ChildCli;
-import dev.relaycheck.checker.replay.ShellWords;
+import dev.relaycheck.model.command.ShellWords;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -2,8 +2,8 @@ package dev.relaycheck.jdbc.result;
 
 import dev.relaycheck.jdbc.db.DbTarget;
 import dev.relaycheck.jdbc.relay.RelayUnderTest;
-
-import java.util.List;
+import dev.relaycheck.model.command.Launcher;
+import dev.relaycheck.model.command.ShellWords;
 
 /**
  * {@code ./relaycheck sql replay} with the relay and database as the user gave them: what every SQL check's replay
@@ -14,18 +14,7 @@ public final class SqlReplayLine {
     }
 
     public static String of(RelayUnderTest relay, DbTarget db) {
-        // the launcher as the user typed it (it passes its $0), as the model's replay lines start, so the line pastes
-        // from the folder the user ran it in
-        return quote(System.getProperty("relaycheck.command", "./relaycheck")) + " sql replay "
-                + String.join(" ", quoted(relay.spec().args())) + " --db " + quote(db.arg());
-    }
-
-    private static List<String> quoted(List<String> args) {
-        return args.stream().map(SqlReplayLine::quote).toList();
-    }
-
-    /** A shell word: quoted when it holds anything a shell would split or expand. */
-    private static String quote(String s) {
-        return s.matches("[A-Za-z0-9_./:=@%+,-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+        return Launcher.typed() + " sql replay " + String.join(" ", relay.spec().args().stream().map(ShellWords::quote).toList())
+                + " --db " + ShellWords.quote(db.arg());
     }
 }

@@ -1,4 +1,4 @@
-package dev.relaycheck.checker.replay;
+package dev.relaycheck.model.command;
 
 import org.junit.jupiter.api.Test;
 

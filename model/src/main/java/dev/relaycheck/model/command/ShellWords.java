@@ -1,4 +1,4 @@
-package dev.relaycheck.checker.replay;
+package dev.relaycheck.model.command;
 
 import java.util.ArrayList;
 import java.util.List;
