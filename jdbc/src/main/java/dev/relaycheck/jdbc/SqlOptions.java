@@ -4,12 +4,16 @@ import dev.relaycheck.jdbc.crash.CutPoint;
 import dev.relaycheck.jdbc.db.DbTarget;
 import dev.relaycheck.jdbc.db.Dialect;
 import dev.relaycheck.jdbc.relay.RelaySpec;
+import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.shard.Shard;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -79,6 +83,15 @@ public record SqlOptions(String check, RelaySpec relay, String db, boolean contr
          */
         static Replay of(String check, String scenario, Long walkSeed, String cut, Integer nth, Integer batch, Long raceSeed,
                          Boolean sharedDatabase) {
+            return of(check, scenario, walkSeed, cut, nth, batch, raceSeed, sharedDatabase, null);
+        }
+
+        /** {@link #of(String, String, Long, String, Integer, Integer, Long, Boolean)} judging a walk by {@code judge} alone. */
+        static Replay of(String check, String scenario, Long walkSeed, String cut, Integer nth, Integer batch, Long raceSeed,
+                         Boolean sharedDatabase, List<String> judge) {
+            if (judge != null && (!check.equals("replay") || scenario == null)) {
+                throw new IllegalArgumentException("--judge belongs to 'replay' of a conformance walk (--scenario, --walk-seed)");
+            }
             boolean replay = check.equals("replay");
             if (replay && raceSeed != null) {
                 if (cut != null || scenario != null) {
@@ -103,16 +116,39 @@ public record SqlOptions(String check, RelaySpec relay, String db, boolean contr
             if (scenario == null || walkSeed == null) {
                 throw new IllegalArgumentException("replay needs --scenario and --walk-seed, or --cut (and the relay: --target, --sql or --adapter)");
             }
-            return new Walk(scenario, walkSeed);
+            return judge == null ? new Walk(scenario, walkSeed) : new Walk(scenario, walkSeed, invariants(judge));
+        }
+
+        private static Set<Invariant> invariants(List<String> names) {
+            Set<Invariant> judged = EnumSet.noneOf(Invariant.class);
+            for (String name : names) {
+                judged.add(Arrays.stream(Invariant.values()).filter(i -> i.name().equals(name)).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("unknown invariant '" + name + "' in --judge ("
+                                + Arrays.stream(Invariant.values()).map(Enum::name).collect(Collectors.joining(", ")) + ")")));
+            }
+            return judged;
         }
     }
 
-    /** {@code replay --scenario NAME --walk-seed N}: one conformance walk. */
-    public record Walk(String scenario, long walkSeed) implements Replay {
+    /**
+     * {@code replay --scenario NAME --walk-seed N [--judge INVARIANT,...]}: one conformance walk, judged by every
+     * invariant or, as a property check's replay line asks, by the property's alone.
+     */
+    public record Walk(String scenario, long walkSeed, Set<Invariant> judged) implements Replay {
         public Walk {
             if (ReferenceScenarios.byName(scenario).isEmpty()) {
                 throw new IllegalArgumentException("unknown scenario '" + scenario + "'");
             }
+            judged = Collections.unmodifiableSet(EnumSet.copyOf(judged)); // in the invariants' order, as printed
+        }
+
+        public Walk(String scenario, long walkSeed) {
+            this(scenario, walkSeed, EnumSet.allOf(Invariant.class));
+        }
+
+        /** Whether the walk is judged by fewer than every invariant. */
+        public boolean judgesSome() {
+            return judged.size() < Invariant.values().length;
         }
     }
 

@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * One run of {@code relaycheck sql}, from its parsed {@link SqlOptions}: the checks, one shard of them, the merge of
@@ -176,9 +177,10 @@ public final class SqlRun {
 
     private static int replay(SqlOptions.Walk walk, RelayUnderTest relay, DbTarget db, PrintStream out, PrintStream err) {
         Scenario sc = ReferenceScenarios.byName(walk.scenario()).orElseThrow();
-        out.println("replay: " + relay.id() + " on " + db.describe() + ", scenario " + sc.name() + ", walk seed " + walk.walkSeed());
+        out.println("replay: " + relay.id() + " on " + db.describe() + ", scenario " + sc.name() + ", walk seed " + walk.walkSeed()
+                + (walk.judgesSome() ? ", judging " + walk.judged().stream().map(Enum::name).collect(Collectors.joining(", ")) + " alone" : ""));
         return replaying(db, err, () -> {
-            ScheduleResult r = ConformanceCheck.replay(relay, db, sc, walk.walkSeed(), out);
+            ScheduleResult r = ConformanceCheck.replay(relay, db, sc, walk.walkSeed(), walk.judged(), out);
             out.println(r.clean() ? "NOT REPRODUCED: the relay agrees with the model on every step" : "REPRODUCED");
             return r.clean() ? 0 : 1; // 1: the schedule diverged or broke an invariant
         });

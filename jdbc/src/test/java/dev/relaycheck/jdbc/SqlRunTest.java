@@ -6,6 +6,7 @@ import dev.relaycheck.jdbc.relay.RelaySpec;
 import dev.relaycheck.jdbc.relay.RelayUnderTest;
 import dev.relaycheck.jdbc.relay.SqlVariant;
 import dev.relaycheck.jdbc.result.SqlReplayLine;
+import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.shard.Shard;
 import dev.relaycheck.model.summary.SummaryRow;
 import org.junit.jupiter.api.Test;
@@ -74,6 +75,12 @@ class SqlRunTest {
         assertThat(SqlOptions.Replay.of("replay", null, null, "after-claim", null, null, null, null))
                 .isEqualTo(new SqlOptions.Kill(CutPoint.AFTER_CLAIM, 1, 1));
         assertThat(SqlOptions.Replay.of("conformance", null, null, null, null, null, null, null)).isNull();
+        assertThatThrownBy(() -> SqlOptions.Replay.of("conformance", null, null, null, null, null, null, null, List.of("NO_LOST_EVENT")))
+                .hasMessage("--judge belongs to 'replay' of a conformance walk (--scenario, --walk-seed)");
+        assertThatThrownBy(() -> SqlOptions.Replay.of("replay", "mixed", 1L, null, null, null, null, null, List.of("NO_SUCH")))
+                .hasMessageStartingWith("unknown invariant 'NO_SUCH' in --judge (EFFECT_AT_MOST_ONCE, ");
+        assertThat(SqlOptions.Replay.of("replay", "mixed", 1L, null, null, null, null, null, List.of("AGGREGATE_ORDER", "NO_LOST_EVENT")))
+                .isEqualTo(new SqlOptions.Walk("mixed", 1L, java.util.EnumSet.of(Invariant.NO_LOST_EVENT, Invariant.AGGREGATE_ORDER)));
     }
 
     /** A relay that cannot be loaded and a database relaycheck does not know are usage errors: one line, exit 2. */

@@ -27,6 +27,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Property checks of a SQL relay (the team's adapter, or a shipped one) on embedded H2: the conformance check's
@@ -181,7 +182,8 @@ public final class SqlRelayProperties {
                     reached.addAll(r.witnesses());
                     if (r.violation() != null && found.stream().noneMatch(f -> f.result().violation().invariant() == r.violation().invariant())) {
                         String replay = new ConformanceCheck.VariantResult(relay, h2, 1, r.steps(), 1, r, r.witnesses(),
-                                new TreeMap<>(r.outcomeKinds()), 0, null).replayLine();
+                                new TreeMap<>(r.outcomeKinds()), 0, null).replayLine() // judged as here: the same invariant first
+                                + " --judge " + judged.stream().sorted().map(Enum::name).collect(Collectors.joining(","));
                         found.add(new Found(r, trace.toString(), replay));
                         if (!every || found.size() == judged.size()) {
                             return new Runs(found, reached);

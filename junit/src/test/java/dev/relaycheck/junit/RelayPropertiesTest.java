@@ -72,18 +72,24 @@ class RelayPropertiesTest {
         Throwable failure = org.assertj.core.api.Assertions.catchThrowable(
                 () -> RelayProperties.assertThat(RelayFixture.forAdapter(com.acme.AcmeRelayAdapter.Unfenced.class)).rejectsStaleAcks());
         ReplayInCli.Run replay = ReplayInCli.run(failure.getMessage());
-        assertThat(replay.output()).contains("STALE_ACK_REJECTED").contains("REPRODUCED");
+        assertThat(replay.output()).contains("judging STALE_ACK_REJECTED, SINGLE_LIVE_LEASE alone").containsPattern("seed -?\\d+: STALE_ACK_REJECTED at step")
+                .contains("REPRODUCED");
         assertThat(failure).hasMessageContaining("relay com.acme.AcmeRelayAdapter$Unfenced breaks the property \"rejects stale")
                 .hasMessageContaining("VIOLATION STALE_ACK_REJECTED")
                 .hasMessageMatching("(?s).*relaycheck CLI: \\./relaycheck sql replay --adapter 'com\\.acme\\.AcmeRelayAdapter\\$Unfenced' --classpath \\S*test-classes --db h2 --scenario \\S+ --walk-seed -?\\d+.*");
     }
 
     @Test
-    void theReferenceSqlRelayKeepsAggregateOrderAndTheUnorderedClaimIsCaughtWithASqlReplayLine() {
+    void theReferenceSqlRelayKeepsAggregateOrderAndTheUnorderedClaimIsCaughtWithASqlReplayLine() throws Exception {
         RelayProperties.assertThat(RelayFixture.forReference()).keepsAggregateOrder();
         assertThatThrownBy(() -> RelayProperties.assertThat(RelayFixture.forCatalogueMistake("no-head-of-aggregate")).keepsAggregateOrder())
                 .hasMessageContaining("VIOLATION AGGREGATE_ORDER in scenario")
-                .hasMessageContaining("relaycheck CLI: ./relaycheck sql replay --target no-head-of-aggregate --db h2 --scenario ");
+                .hasMessageContaining("relaycheck CLI: ./relaycheck sql replay --target no-head-of-aggregate --db h2 --scenario ")
+                .hasMessageContaining(" --judge AGGREGATE_ORDER");
+        Throwable failure = org.assertj.core.api.Assertions.catchThrowable(
+                () -> RelayProperties.assertThat(RelayFixture.forCatalogueMistake("no-head-of-aggregate")).keepsAggregateOrder());
+        ReplayInCli.Run replay = ReplayInCli.run(failure.getMessage());
+        assertThat(replay.output()).containsPattern("seed -?\\d+: AGGREGATE_ORDER at step").contains("REPRODUCED");
     }
 
     @Test

@@ -63,6 +63,9 @@ final class SqlCommand implements Callable<Integer> {
     String scenario;
     @Option(names = "--walk-seed", paramLabel = "N", description = "replay: the walk's seed, as a conformance failure reports it")
     Long walkSeed;
+    @Option(names = "--judge", paramLabel = "INVARIANT", split = ",",
+            description = "replay --scenario: judge the walk by these invariants alone, as a property check does (its replay line names them); default every one")
+    List<String> judge;
     @Option(names = "--cut", paramLabel = "CUT", description = "replay: one crash-kill round killed at this cut point, as a crash-kill failure reports it")
     String cut;
     @Option(names = "--nth", paramLabel = "N", description = "replay --cut: at the n-th commit of that kind (default 1)")
@@ -98,7 +101,8 @@ final class SqlCommand implements Callable<Integer> {
         }
         return new SqlOptions(check, RelaySpec.of(target, claimForm, relay.sqlFile, relay.adapter, classpath), dbs.get(0),
                 relay.controls(), seeds, seed, rounds, out, shard.shard(), shapingArgs(),
-                SqlOptions.Replay.of(check, scenario, walkSeed, cut, nth, batch, raceSeed, SqlRelayOptions.yesNo("--shared-database", sharedDatabase)));
+                SqlOptions.Replay.of(check, scenario, walkSeed, cut, nth, batch, raceSeed, SqlRelayOptions.yesNo("--shared-database", sharedDatabase),
+                        judge));
     }
 
     /** The arguments that shape a conformance shard's schedules, as the user gave them, less the check's name. */

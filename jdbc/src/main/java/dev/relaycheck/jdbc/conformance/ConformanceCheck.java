@@ -8,6 +8,7 @@ import dev.relaycheck.jdbc.result.SqlFinding;
 import dev.relaycheck.jdbc.result.SqlReplayLine;
 import dev.relaycheck.jdbc.world.Schema;
 import dev.relaycheck.jdbc.world.SqlWorld;
+import dev.relaycheck.model.Invariant;
 import dev.relaycheck.model.RandomSchedules;
 import dev.relaycheck.model.ReferenceScenarios;
 import dev.relaycheck.model.RelayModel;
@@ -351,6 +352,12 @@ public final class ConformanceCheck {
     /** Re-runs one schedule and prints every step on both sides. */
     public static ScheduleResult replay(RelayUnderTest relayUnderTest, DbTarget db, Scenario scenario, long seed, PrintStream out)
             throws SQLException {
+        return replay(relayUnderTest, db, scenario, seed, EnumSet.allOf(Invariant.class), out);
+    }
+
+    /** {@link #replay(RelayUnderTest, DbTarget, Scenario, long, PrintStream)} judging {@code judged} alone, as a property check does. */
+    public static ScheduleResult replay(RelayUnderTest relayUnderTest, DbTarget db, Scenario scenario, long seed,
+                                        Set<Invariant> judged, PrintStream out) throws SQLException {
         Databases d = db.acquire(relayUnderTest.traits().deliversAndAcks());
         RelayModel model = new RelayModel(relayUnderTest.traits().modelLogic(), scenario);
         List<Step> schedule = RandomSchedules.walk(model, seed, SCHEDULE_LENGTH);
@@ -362,7 +369,7 @@ public final class ConformanceCheck {
                         sql == null ? "(could not take the step)" : sql));
                 diff.forEach(d1 -> out.println("      differs: " + d1));
             };
-            ScheduleResult r = new ScheduleConformance(relay, model, trace).run(seed, schedule);
+            ScheduleResult r = new ScheduleConformance(relay, model, trace).judging(judged).run(seed, schedule);
             out.println(r.summary());
             return r;
         } finally {
