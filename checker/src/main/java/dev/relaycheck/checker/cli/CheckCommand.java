@@ -1,6 +1,5 @@
 package dev.relaycheck.checker.cli;
 
-
 import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.checker.check.FullCheck;
 import dev.relaycheck.checker.harness.HarnessJvm;

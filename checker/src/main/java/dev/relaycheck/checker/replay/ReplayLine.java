@@ -6,8 +6,6 @@ import dev.relaycheck.checker.trace.Counterexample;
 import dev.relaycheck.model.command.Launcher;
 import dev.relaycheck.model.command.ShellWords;
 
-
-
 /**
  * The command line that replays a counterexample, pasteable as is: it starts with the launcher as the user
  * typed it ({@link Launcher}), and a user's logic needs the --classpath it was loaded with (as the user gave it,
@@ -28,12 +26,7 @@ public final class ReplayLine {
 
     /** The line that replays {@code record} of {@code logic} (a record of the regression corpus). */
     public static String of(ReplayRecord record, dev.relaycheck.model.RelayLogic logic) {
-        String line = launcher() + " replay " + record.toToken();
+        String line = Launcher.typed() + " replay " + record.toToken();
         return LogicLoader.classpathOf(logic).map(cp -> line + " --classpath " + ShellWords.quote(cp)).orElse(line);
-    }
-
-    /** The launcher as the user typed it, quoted for the shell: what every replay line starts with. */
-    public static String launcher() {
-        return Launcher.typed();
     }
 }

@@ -1,8 +1,8 @@
 package dev.relaycheck.checker.report;
 
-import dev.relaycheck.checker.replay.ReplayLine;
 import dev.relaycheck.code.check.CodeCheck;
 import dev.relaycheck.model.UserClassLoader;
+import dev.relaycheck.model.command.Launcher;
 import dev.relaycheck.model.command.ShellWords;
 
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ public final class CodeReplay {
         a.addAll(List.of("--db", db));
         a.addAll(f.shrunk() ? List.of("--strategy", "schedule", "--schedule", f.result().schedule())
                 : List.of("--strategy", f.run().strategy(), "--seed", String.valueOf(f.run().seed())));
-        StringBuilder b = new StringBuilder(ReplayLine.launcher());
+        StringBuilder b = new StringBuilder(Launcher.typed());
         a.forEach(x -> b.append(' ').append(ShellWords.quote(x)));
         return b.toString();
     }

@@ -30,7 +30,6 @@ public final class Successors {
     /** The bits of a successor's entry that say what it broke, below {@link #KNOWN_STORED}. */
     private static final int WHAT_BROKE = BREAKS_TRANSITION | BREAKS_STATE;
 
-
     private final int stride;
     private Object[] objects;
     private long[] words;

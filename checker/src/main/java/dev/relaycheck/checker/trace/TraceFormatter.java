@@ -1,7 +1,5 @@
 package dev.relaycheck.checker.trace;
 
-
-
 import java.util.List;
 
 /** Renders a counterexample as the numbered text trace a person reads in a terminal. */

@@ -1,6 +1,5 @@
 package dev.relaycheck.jdbc.db;
 
-
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
