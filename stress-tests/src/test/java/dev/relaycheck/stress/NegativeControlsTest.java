@@ -26,8 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * with each of its witness outcomes seen at least once. Verdicts come from the outcome counts jcstress
  * recorded, never from its exit status (broken targets are supposed to fail it).
  *
- * <p>By default it runs {@link #DEFAULT_TESTS}, the correct logic and broken targets of three harnesses (a broken
- * logic, a broken store, a broken producer), in mode quick with 2 iterations a fork; {@code -Drelaycheck.long=true}
+ * <p>By default it runs {@link #DEFAULT_TESTS}, six targets of four harnesses (correct logic, broken logics, a broken
+ * store, a broken producer), in mode quick with 2 iterations a fork; {@code -Drelaycheck.long=true}
  * runs the whole curriculum. Override with {@code -Djcstress.tests=REGEX}, {@code -Djcstress.mode=default|tough},
  * {@code -Djcstress.iterations=N} (0: the mode's own), {@code -Djcstress.jvmMatrix=true}. Reports go to
  * {@code target/jcstress/}.

@@ -126,9 +126,9 @@ class PollerSymmetryTest {
     }
 
     /**
-     * The whole catalogue and every user's logic ({@link Sample}: a part by default), both ways, on every default scenario: the same verdict (the
-     * invariant broken, or clean, or the witnesses never reached), a symmetric count no greater than the full one,
-     * and a counterexample that the readable model reproduces on the concrete pollers.
+     * The whole catalogue and every user's logic ({@link Sample}: a part by default), both ways, on every default
+     * scenario: the same verdict (the invariant broken, or clean, or the witnesses never reached), a symmetric count
+     * no greater than the full one, and a counterexample that the readable model reproduces on the concrete pollers.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("catalogueAndUsers")
