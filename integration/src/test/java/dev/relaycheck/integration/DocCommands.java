@@ -19,10 +19,10 @@ import java.util.stream.Stream;
  * own that links every folder of the repository but results/ (so a command's results/ is its own, and the paths
  * the pages give, examples/shop-relay/target/classes, resolve), with {@code ./relaycheck} the launcher's java line
  * on the jar the build made. Long runs get a small budget appended; the few that take minutes, or need what only
- * the reader has, are skipped with the reason (the long ones run with -Drelaycheck.docs.long=true).
+ * the reader has, are skipped with the reason (the long ones run with -Drelaycheck.long=true, or -Drelaycheck.docs.long=true alone).
  */
 final class DocCommands {
-    static final boolean LONG = Boolean.getBoolean("relaycheck.docs.long");
+    static final boolean LONG = Boolean.getBoolean("relaycheck.long") || Boolean.getBoolean("relaycheck.docs.long");
 
     record Result(int exit, String output, String ran) {
     }

@@ -4,11 +4,14 @@ import dev.relaycheck.model.Invariant;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,12 +20,37 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Runs every check of {@link Checks} on every one of its targets, with the budget from system properties:
  * the correct store must pass, and every broken target must make Lincheck fail the check with the failure
  * the check looks for (the negative controls). Reports land in target/lincheck-results/ (the pom sets -Dlincheck.results), never in results/.
- * {@code -Dlincheck.only=CHECK[/TARGET]} runs a part.
+ * {@code -Dlincheck.only=CHECK[/TARGET]} runs a part. By default each check runs the correct store and the few
+ * broken targets of {@link #DEFAULT_TARGETS}, and the relay protocol explores {@link #DEFAULT_PROTOCOL_INVOCATIONS}
+ * interleavings; {@code -Drelaycheck.long=true} runs every target with the full budget.
  */
 class LincheckChecksTest {
     private static final String ONLY = System.getProperty("lincheck.only", "").strip();
-    private static final CheckRunner RUNNER = new CheckRunner(LincheckBudget.fromSystemProperties(), ResultFiles.locate());
+    private static final boolean LONG = Boolean.getBoolean("relaycheck.long");
+    /** Per check: the correct store, a broken store, and broken logics that break different invariants. */
+    static final Map<String, Set<String>> DEFAULT_TARGETS = Map.of(
+            "linearizability-model-checking", Set.of("correct", "check-then-act-claim-store", "ack-ignores-token",
+                    "no-head-of-aggregate", "marker-before-effect"),
+            "linearizability-stress", Set.of("correct", "claim-ignores-lease", "no-dedup-marker"),
+            "relay-protocol", Set.of("correct", "check-then-insert-dedup-store"));
+    static final int DEFAULT_PROTOCOL_INVOCATIONS = 200;
+    private static final CheckRunner RUNNER = new CheckRunner(budget(), ResultFiles.locate());
     private static final List<LincheckResult> RESULTS = new ArrayList<>();
+
+    private static LincheckBudget budget() {
+        LincheckBudget b = LincheckBudget.fromSystemProperties();
+        if (LONG || !System.getProperty("lincheck.protocol.invocations", "").isBlank()) {
+            return b;
+        }
+        return new LincheckBudget(b.iterations(), b.invocations(), b.actorsPerThread(), b.actorsBefore(), b.actorsAfter(),
+                b.stressIterations(), b.stressInvocations(), DEFAULT_PROTOCOL_INVOCATIONS, b.hazards());
+    }
+
+    @Test
+    void theDefaultTargetsAreTargetsOfTheirChecks() {
+        DEFAULT_TARGETS.forEach((check, targets) -> assertThat(Checks.select(check).stream().map(p -> p.target().id()))
+                .as(check).containsAll(targets));
+    }
 
     @TestFactory
     Stream<DynamicTest> linearizabilityUnderModelChecking() {
@@ -42,6 +70,7 @@ class LincheckChecksTest {
     private static Stream<DynamicTest> tests(String checkId, String lincheckHeadline) {
         return Checks.select(ONLY.isEmpty() ? checkId : ONLY).stream()
                 .filter(p -> p.check().id().equals(checkId))
+                .filter(p -> LONG || !ONLY.isEmpty() || DEFAULT_TARGETS.get(checkId).contains(p.target().id()))
                 .map(p -> DynamicTest.dynamicTest(p.target().id() + " " + p.target().expect(), () -> {
                     CheckRunner.Ran ran = RUNNER.run(p);
                     LincheckResult r = ran.result();

@@ -26,25 +26,45 @@ import static org.assertj.core.api.Assertions.assertThat;
  * with each of its witness outcomes seen at least once. Verdicts come from the outcome counts jcstress
  * recorded, never from its exit status (broken targets are supposed to fail it).
  *
- * <p>Defaults keep the run near two minutes on two cores: mode quick, 2 iterations a fork. Override with
- * {@code -Djcstress.mode=default|tough}, {@code -Djcstress.iterations=N} (0: the mode's own),
- * {@code -Djcstress.tests=REGEX}, {@code -Djcstress.jvmMatrix=true}. JcstressReports go to {@code target/jcstress/}.
+ * <p>By default it runs {@link #DEFAULT_TESTS}, six targets of four harnesses (correct logic, broken logics, a broken
+ * store, a broken producer), in mode quick with 2 iterations a fork; {@code -Drelaycheck.long=true}
+ * runs the whole curriculum. Override with {@code -Djcstress.tests=REGEX}, {@code -Djcstress.mode=default|tough},
+ * {@code -Djcstress.iterations=N} (0: the mode's own), {@code -Djcstress.jvmMatrix=true}. Reports go to
+ * {@code target/jcstress/}.
  */
 class NegativeControlsTest {
 
     static final Path OUT = Path.of("target", "jcstress");
+    /** Each forked jcstress test costs seconds: by default a few, with a broken logic, store and producer among them. */
+    static final String DEFAULT_TESTS = "Lease_01_DoubleClaim\\.(Correct|CheckThenActClaimStore)$"
+            + "|Lease_02_StaleAckAfterExpiry\\.AckIgnoresToken$"
+            + "|Relay_01_DuplicateDelivery\\.(Correct|NoDedupMarker)$"
+            + "|Produce_01_Atomicity\\.OutboxOutsideTransaction$";
     static List<JcstressRow> verdicts;
     static CurriculumOptions options;
 
     @BeforeAll
     static void runTheCurriculum() throws Exception {
         options = new CurriculumOptions(Mode.parse(System.getProperty("jcstress.mode", "quick")),
-                System.getProperty("jcstress.tests", ".*"), OUT, 2,
+                tests(), OUT, 2,
                 Integer.parseInt(System.getProperty("jcstress.iterations", "2")),
                 Boolean.getBoolean("jcstress.jvmMatrix"), false);
         PrintStream console = new PrintStream(Files.newOutputStream(Files.createDirectories(Path.of("target"))
                 .resolve("jcstress-suite.log")), true, StandardCharsets.UTF_8);
         verdicts = Curriculum.run(options, console);
+    }
+
+    static String tests() {
+        String tests = System.getProperty("jcstress.tests", "").strip();
+        return !tests.isEmpty() ? tests : Boolean.getBoolean("relaycheck.long") ? ".*" : DEFAULT_TESTS;
+    }
+
+    @Test
+    void theDefaultSelectionHoldsACorrectHarnessAndABrokenLogicStoreAndProducer() {
+        List<String> targets = JCStressRunner.select(new CurriculumOptions(Mode.QUICK, DEFAULT_TESTS, OUT, 2, 0, false, false))
+                .stream().map(t -> JcstressTargets.targetOf(t.substring(t.lastIndexOf('.') + 1))).toList();
+        assertThat(targets).containsExactlyInAnyOrder("correct", "check-then-act-claim-store", "ack-ignores-token",
+                "correct", "no-dedup-marker", "outbox-outside-transaction");
     }
 
     @TestFactory

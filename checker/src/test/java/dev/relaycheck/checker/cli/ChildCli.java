@@ -73,9 +73,17 @@ public final class ChildCli {
         return why.isEmpty();
     }
 
+    /**
+     * Options of every child JVM, before the test's own ({@code -Drelaycheck.childJvm=...}, blank for none): most
+     * children run for seconds, where the client compiler alone starts sooner than tiered compilation.
+     */
+    static final List<String> CHILD_JVM = List.of(System.getProperty("relaycheck.childJvm", "-XX:TieredStopAtLevel=1").strip()
+            .split("\\s+")).stream().filter(o -> !o.isEmpty()).toList();
+
     private static Run run(Path workDir, List<String> jvmOptions, String classpath, String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(CHILD_JVM);
         command.addAll(jvmOptions);
         command.add("-cp");
         command.add(classpath);

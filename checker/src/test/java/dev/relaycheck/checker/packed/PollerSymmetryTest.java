@@ -31,6 +31,7 @@ import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -121,13 +122,13 @@ class PollerSymmetryTest {
     static Stream<Arguments> catalogueAndUsers() {
         List<RelayLogic> logics = new ArrayList<>(LogicCatalogue.all());
         UserLogics.all().stream().filter(l -> !UserLogics.outgrowsExactTokens(l)).forEach(logics::add);
-        return logics.stream().map(Arguments::of);
+        return IntStream.range(0, logics.size()).filter(Sample::takes).mapToObj(i -> Arguments.of(logics.get(i)));
     }
 
     /**
-     * The whole catalogue and every user's logic, both ways, on every default scenario: the same verdict (the
-     * invariant broken, or clean, or the witnesses never reached), a symmetric count no greater than the full one,
-     * and a counterexample that the readable model reproduces on the concrete pollers.
+     * The whole catalogue and every user's logic ({@link Sample}: a part by default), both ways, on every default
+     * scenario: the same verdict (the invariant broken, or clean, or the witnesses never reached), a symmetric count
+     * no greater than the full one, and a counterexample that the readable model reproduces on the concrete pollers.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("catalogueAndUsers")

@@ -4,7 +4,7 @@ import dev.relaycheck.checker.cli.ChildCli;
 import dev.relaycheck.model.command.ShellWords;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.File;
 import java.io.IOException;
@@ -52,8 +52,13 @@ class GruelboxCodeTest {
         return db.equals("h2") ? "40" : "24";
     }
 
+    /** H2; PostgreSQL too with -Drelaycheck.long=true (the PostgreSQL negative controls of this route run in GruelboxCheckTest and the code module). */
+    static List<String> databases() {
+        return Boolean.getBoolean("relaycheck.long") ? List.of("h2", "postgres") : List.of("h2");
+    }
+
     @ParameterizedTest(name = "on {0}")
-    @ValueSource(strings = {"h2", "postgres"})
+    @MethodSource("databases")
     void theEffectInsideGruelboxsTransactionPasses(String db) throws IOException {
         assumeDatabase(db);
         ChildCli.Run r = code("code", "--relay", PACKAGE + "GruelboxCode", "--classpath", classpath(), "--db", db,
@@ -63,7 +68,7 @@ class GruelboxCodeTest {
     }
 
     @ParameterizedTest(name = "on {0}")
-    @ValueSource(strings = {"h2", "postgres"})
+    @MethodSource("databases")
     void theEffectCommittedOnItsOwnIsAppliedTwice(String db) throws IOException {
         assumeDatabase(db);
         ChildCli.Run r = code("code", "--relay", PACKAGE + "ExternalEffectGruelboxCode", "--classpath", classpath(), "--db", db,

@@ -3,9 +3,11 @@ package com.example.shop;
 import dev.relaycheck.checker.cli.ChildCli;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import static dev.relaycheck.checker.cli.ChildCli.runAsUser;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,8 +34,13 @@ class ShopRelayCheckTest {
         return db.equals("h2") ? "20" : "4";
     }
 
+    /** H2; PostgreSQL too with -Drelaycheck.long=true (the broken copy below is caught on both by default). */
+    static List<String> passingDatabases() {
+        return Boolean.getBoolean("relaycheck.long") ? List.of("h2", "postgres") : List.of("h2");
+    }
+
     @ParameterizedTest(name = "on {0}")
-    @ValueSource(strings = {"h2", "postgres"})
+    @MethodSource("passingDatabases")
     void theShopsRelayPassesEveryCheck(String db) throws Exception {
         assumeDatabase(db);
         ChildCli.Run r = runAsUser("sql", "all", "--adapter", ADAPTER, "--classpath", SHOP_CLASSES.toString(),
