@@ -96,11 +96,13 @@ class DocsCommandsTest {
                 }
             }
         }
-        ExecutorService pool = Executors.newFixedThreadPool(2);
+        // every future exists before any page starts: the pool's threads only read the map
         Map<Command, CompletableFuture<DocCommands.Result>> runs = new HashMap<>();
+        byPage.values().forEach(commands -> commands.stream().filter(c -> !notRun.containsKey(c))
+                .forEach(c -> runs.put(c, new CompletableFuture<>())));
+        ExecutorService pool = Executors.newFixedThreadPool(2);
         byPage.forEach((name, commands) -> {
             List<Command> toRun = commands.stream().filter(c -> !notRun.containsKey(c)).toList();
-            toRun.forEach(c -> runs.put(c, new CompletableFuture<>()));
             if (!toRun.isEmpty()) {
                 pool.execute(() -> {
                     Path folder = runner.folder(name);
