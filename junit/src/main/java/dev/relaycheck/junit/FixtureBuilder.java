@@ -21,13 +21,10 @@ public final class FixtureBuilder {
     /** Stock a SKU gets when the test does not say: relaycheck's own bookkeeping of effects, not the team's. */
     static final int DEFAULT_STOCK = 1000;
 
-    record Row(Event event, Seed seed, String owner) {
-    }
-
     private RelayUnderTest relay;
     private final List<String> pollers = new ArrayList<>();
     private final Map<String, Integer> stock = new TreeMap<>();
-    private final List<Row> committed = new ArrayList<>();
+    private final List<Seeding.Row> committed = new ArrayList<>();
     private final List<Event> toProduce = new ArrayList<>();
     private final List<String> outboxDdl = new ArrayList<>();
     private final List<String> consumerDdl = new ArrayList<>();
@@ -173,7 +170,7 @@ public final class FixtureBuilder {
             throw new IllegalStateException("declare the rows committed before the test (" + e.id()
                     + ") before the events the test produces: the outbox holds them in commit order");
         }
-        committed.add(new Row(e, seed, owner));
+        committed.add(new Seeding.Row(e, seed, owner));
         return this;
     }
 

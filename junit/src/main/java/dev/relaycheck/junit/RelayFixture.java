@@ -113,7 +113,7 @@ public final class RelayFixture implements AutoCloseable {
         return new FixtureBuilder(RelayUnderTest.of(v, ClaimForm.SKIP_LOCKED));
     }
 
-    RelayFixture(RelayUnderTest relay, List<String> pollers, Map<String, Integer> stock, List<FixtureBuilder.Row> committed,
+    RelayFixture(RelayUnderTest relay, List<String> pollers, Map<String, Integer> stock, List<Seeding.Row> committed,
                  List<Event> toProduce, int batch, int leaseTicks, List<String> outboxDdl, List<String> consumerDdl, UserCode user,
                  boolean judged) {
         this.relay = relay;
@@ -306,12 +306,12 @@ public final class RelayFixture implements AutoCloseable {
 
     /** Runs a query of the test's own on the service database (relaycheck rolls back afterwards). */
     public <T> T onServiceDatabase(SqlFunction<T> query) {
-        return Seeding.query(dbs, true, query);
+        return query(dbs, true, query);
     }
 
     /** Runs a query of the test's own on the consumer's database (relaycheck rolls back afterwards). */
     public <T> T onConsumerDatabase(SqlFunction<T> query) {
-        return Seeding.query(dbs, false, query);
+        return query(dbs, false, query);
     }
 
     /** A query on a connection the fixture owns. */
@@ -482,6 +482,18 @@ public final class RelayFixture implements AutoCloseable {
     private void requireActor(String actor) {
         if (!actor.equals(PRODUCER) && !scenario.pollers().contains(actor)) {
             throw new IllegalArgumentException("no poller '" + actor + "' in this fixture: " + scenario.pollers());
+        }
+    }
+
+    private static <T> T query(Databases dbs, boolean outbox, SqlFunction<T> fn) {
+        try (Connection c = outbox ? dbs.openOutbox() : dbs.openConsumer()) {
+            try {
+                return fn.apply(c);
+            } finally {
+                c.rollback();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("query failed: " + e.getMessage(), e);
         }
     }
 }

@@ -24,6 +24,10 @@ import java.util.List;
  * own history would have left, in the relay's own format.
  */
 final class Seeding {
+    /** A row the test declared: its event, how it is seeded, and the poller holding its lease (or null). */
+    record Row(Event event, Seed seed, String owner) {
+    }
+
     private static final String SEEDER = "seeder";
 
     private final SqlWorld world;
@@ -42,9 +46,9 @@ final class Seeding {
         this.trace = trace;
     }
 
-    void load(List<FixtureBuilder.Row> rows) {
+    void load(List<Row> rows) {
         Producer producer = world.producer();
-        for (FixtureBuilder.Row ignored : rows) {
+        for (Row ignored : rows) {
             do {
                 producer.produce();
             } while (producer.state().businessOnly());
@@ -52,7 +56,7 @@ final class Seeding {
         try (Connection outbox = dbs.openOutbox(); Connection consumer = dbs.openConsumer()) {
             RelayAdapter adapter = relay.newAdapter();
             ConsumerSql consumerSql = new ConsumerSql(relay.shape(), user);
-            for (FixtureBuilder.Row r : rows) {
+            for (Row r : rows) {
                 if (r.seed() != Seed.PENDING) {
                     seed(r, adapter, consumerSql, outbox, consumer, rows.size());
                 }
@@ -62,7 +66,7 @@ final class Seeding {
         }
     }
 
-    private void seed(FixtureBuilder.Row r, RelayAdapter adapter, ConsumerSql consumerSql, Connection outbox, Connection consumer,
+    private void seed(Row r, RelayAdapter adapter, ConsumerSql consumerSql, Connection outbox, Connection consumer,
                       int batch) throws SQLException {
         Event e = r.event();
         String owner = r.seed() == Seed.LEASED ? r.owner() : SEEDER;
@@ -119,17 +123,5 @@ final class Seeding {
             }
         }
         c.commit();
-    }
-
-    static <T> T query(Databases dbs, boolean outbox, RelayFixture.SqlFunction<T> fn) {
-        try (Connection c = outbox ? dbs.openOutbox() : dbs.openConsumer()) {
-            try {
-                return fn.apply(c);
-            } finally {
-                c.rollback();
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("query failed: " + e.getMessage(), e);
-        }
     }
 }

@@ -197,16 +197,9 @@ public final class DecisionWatch {
         if (found == null) {
             return Optional.empty();
         }
-        String at = exiting == null ? "" : exitCaller(exiting.getStackTrace()).map(f -> " (at " + frame(f) + ")").orElse("");
+        String at = exiting == null ? "" : exitCaller(exiting.getStackTrace()).map(f -> " (at " + LogicError.frame(f) + ")").orElse("");
         return Optional.of("LOGIC-ERROR in logic " + found.logicId + ": " + found.question + " called System.exit" + at
                 + ": a logic under test must not end the JVM (its exit code would have read as the check's verdict)");
-    }
-
-    /** A frame as a person reads it: {@code com.acme.Logic.isClaimable(Logic.java:9)}, without the class loader's name. */
-    public static String frame(StackTraceElement f) {
-        String where = f.getFileName() == null ? "Unknown Source"
-                : f.getLineNumber() >= 0 ? f.getFileName() + ":" + f.getLineNumber() : f.getFileName();
-        return f.getClassName() + "." + f.getMethodName() + "(" + where + ")";
     }
 
     /** The thread that called {@code System.exit} or {@code Runtime.exit}, while the shutdown runs. */

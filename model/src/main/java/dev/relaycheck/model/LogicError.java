@@ -31,8 +31,15 @@ public final class LogicError extends LogicFailure {
         StringBuilder b = new StringBuilder(line());
         StackTraceElement[] frames = timedOut && getCause() != null ? getCause().getStackTrace() : new StackTraceElement[0];
         for (int i = 0; i < frames.length; i++) {
-            b.append(i == 0 ? "\n  stack:      " : "\n              ").append(DecisionWatch.frame(frames[i]));
+            b.append(i == 0 ? "\n  stack:      " : "\n              ").append(frame(frames[i]));
         }
         return b.toString();
+    }
+
+    /** A frame as a person reads it: {@code com.acme.Logic.isClaimable(Logic.java:9)}, without the class loader's name. */
+    public static String frame(StackTraceElement f) {
+        String where = f.getFileName() == null ? "Unknown Source"
+                : f.getLineNumber() >= 0 ? f.getFileName() + ":" + f.getLineNumber() : f.getFileName();
+        return f.getClassName() + "." + f.getMethodName() + "(" + where + ")";
     }
 }

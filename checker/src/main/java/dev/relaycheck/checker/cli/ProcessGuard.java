@@ -40,7 +40,7 @@ final class ProcessGuard {
         }
         String decision = DecisionWatch.exitFromDecision().orElse(null);
         String line = decision != null ? decision : "relaycheck: internal error: System.exit was called "
-                + DecisionWatch.exitCaller(exiting.getStackTrace()).map(f -> "at " + DecisionWatch.frame(f) + " ").orElse("")
+                + DecisionWatch.exitCaller(exiting.getStackTrace()).map(f -> "at " + LogicError.frame(f) + " ").orElse("")
                 + "while relaycheck was running, which is no verdict";
         System.out.flush();
         System.err.println(line);

@@ -82,7 +82,7 @@ final class AgreementProbe {
         RelayModel model = new RelayModel(CheckedLogic.of(logic), scenario);
         try {
             LogicTable.Shared table = new LogicTable.Shared(new RelayModel(CheckedLogic.of(packedLogic), scenario), renumbered);
-            PackedLayout layout = new PackedLayout(scenario, table);
+            PackedLayout layout = new PackedLayout(scenario, table.layoutSpec());
             table.sizeFor(layout);
             ReadableView view = new ReadableView(scenario, table.logic, layout, table);
             Readable readable = new Readable(model, renumbered ? new CanonicalTokens(model.logic(), scenario) : null);
@@ -264,7 +264,7 @@ final class AgreementProbe {
                 return new Difference(at, enablingDecision(fair, packedFair), "healing from " + r.describe()
                         + ", readable enables " + fair + ", packed " + packedFair);
             }
-            int code = n == 0 ? PackedModel.TICK << 4 : codes[turn++ % n];
+            int code = n == 0 ? StepKinds.TICK << 4 : codes[turn++ % n];
             StepResult expected = model.applyEnabled(at, step);
             int result = packed.healingStep(t, code);
             Difference d = difference(readable, view, at, step, expected, breaks(model, at, step, expected), result, t);

@@ -62,7 +62,7 @@ final class LogicTable {
     /** {@code value}, checked to lie in [0, limit): a key holds nothing past it. */
     private static long fit(int value, int limit, String what) {
         if (value < 0 || value >= limit) {
-            throw new PackedSpace.Overflow("a " + what + " of " + value + " is past the " + (limit - 1) + " the packed tables hold");
+            throw new Overflow("a " + what + " of " + value + " is past the " + (limit - 1) + " the packed tables hold");
         }
         return value;
     }
@@ -238,7 +238,7 @@ final class LogicTable {
             });
             keyIdByEventToken.set(at, id);
             if (!keyedByToken[event] && !keyOfEvent.compareAndSet(event, 0, id) && keyOfEvent.get(event) != id) {
-                throw new PackedSpace.Overflow("logic " + logic.id() + " keys the marker of "
+                throw new Overflow("logic " + logic.id() + " keys the marker of "
                         + scenario.events().get(event).id() + " by its delivery token; the readable model keeps every key");
             }
             return id;
@@ -438,7 +438,7 @@ final class LogicTable {
         long last = shared.shapes.perRowVersion() ? s[at.row(e) + VERSION] : s[LAST_TOKEN];
         long issued = logic.issueToken(row(s, e), last, shared.instanceIds.get(p));
         if (issued < 0 || issued >= shared.tokenLimit) {
-            throw new PackedSpace.Overflow("logic " + logic.id() + " issued token t" + issued + ", past the t"
+            throw new Overflow("logic " + logic.id() + " issued token t" + issued + ", past the t"
                     + (shared.tokenLimit - 1) + " the packed tables hold", true);
         }
         tokens.put(key.key, (int) issued);

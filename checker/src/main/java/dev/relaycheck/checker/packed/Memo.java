@@ -1,5 +1,7 @@
 package dev.relaycheck.checker.packed;
 
+import dev.relaycheck.checker.space.Fingerprint;
+
 import java.util.Arrays;
 
 /**
@@ -81,7 +83,7 @@ final class Memo {
     }
 
     private int slot(long[] key, int mask) {
-        return (int) PackedSpace.fingerprint(key, 0, width) & mask;
+        return (int) Fingerprint.ofWords(key, 0, width) & mask;
     }
 
     private boolean equal(int at, long[] key) {

@@ -116,11 +116,6 @@ final class PackedLayout {
                 CanonicalTokens.exactBound(scenario, scenario.maxTicks(logic.prototype())));
     }
 
-    /** The layout for a logic whose decisions a {@link LogicTable} answers. */
-    PackedLayout(Scenario scenario, LogicTable.Shared table) {
-        this(scenario, table.layoutSpec());
-    }
-
     /** The clock the expiry of row {@code r}'s lease is on, as its offset from the database's (0 without a lease). */
     int leaseClock(int[] s, int r) {
         return s[r + OWNER] == 0 ? 0 : s[r + LEASE_CLOCK] - maxSkew;
@@ -298,7 +293,7 @@ final class PackedLayout {
         if (v == NEVER && (d & 1L << 24) != 0) {
             return d >>> 32;
         }
-        throw new PackedSpace.Overflow("slot " + slot + " holds " + v + ", past its field's " + ((d >>> 32) - 1),
+        throw new Overflow("slot " + slot + " holds " + v + ", past its field's " + ((d >>> 32) - 1),
                 (d & 1L << 25) != 0);
     }
 

@@ -20,6 +20,23 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.IntStream;
 
+import static dev.relaycheck.checker.packed.StepKinds.PRODUCE;
+import static dev.relaycheck.checker.packed.StepKinds.PRODUCE_FAILS_STEP;
+import static dev.relaycheck.checker.packed.StepKinds.CLAIM;
+import static dev.relaycheck.checker.packed.StepKinds.DELIVER;
+import static dev.relaycheck.checker.packed.StepKinds.ACK;
+import static dev.relaycheck.checker.packed.StepKinds.RELEASE;
+import static dev.relaycheck.checker.packed.StepKinds.TICK;
+import static dev.relaycheck.checker.packed.StepKinds.CRASH;
+import static dev.relaycheck.checker.packed.StepKinds.LOSE_ACK;
+import static dev.relaycheck.checker.packed.StepKinds.DELIVER_FAILS_STEP;
+import static dev.relaycheck.checker.packed.StepKinds.RENEW;
+import static dev.relaycheck.checker.packed.StepKinds.PURGE;
+import static dev.relaycheck.checker.packed.StepKinds.CLEANUP;
+import static dev.relaycheck.checker.packed.StepKinds.SKEW;
+import static dev.relaycheck.checker.packed.StepKinds.BEGIN;
+import static dev.relaycheck.checker.packed.StepKinds.COMMIT;
+import static dev.relaycheck.checker.packed.StepKinds.KINDS;
 import static dev.relaycheck.checker.packed.PackedLayout.ABSENT;
 import static dev.relaycheck.checker.packed.PackedLayout.CLOCK;
 import static dev.relaycheck.checker.packed.PackedLayout.CRASHES;
@@ -74,25 +91,6 @@ import static dev.relaycheck.checker.packed.PackedLayout.VERSION;
  * the choice of a poller's clock skew. Not thread-safe: it keeps scratch buffers, so each worker has its own.
  */
 final class PackedModel {
-    static final int PRODUCE = 0;
-    static final int PRODUCE_FAILS_STEP = 1;
-    static final int CLAIM = 2;
-    static final int DELIVER = 3;
-    static final int ACK = 4;
-    static final int RELEASE = 5;
-    static final int TICK = 6;
-    static final int CRASH = 7;
-    static final int LOSE_ACK = 8;
-    static final int DELIVER_FAILS_STEP = 9;
-    static final int RENEW = 10;
-    static final int PURGE = 11;
-    static final int CLEANUP = 12;
-    static final int SKEW = 13;
-    static final int BEGIN = 14;
-    static final int COMMIT = 15;
-    /** Kinds of step: a step code is below {@code KINDS << 4}. */
-    static final int KINDS = 16;
-
     static final int IDLE = Phase.IDLE.ordinal();
     private static final int CLAIMING = Phase.CLAIMING.ordinal();
     private static final int TO_DELIVER = Phase.TO_DELIVER.ordinal();
@@ -1100,7 +1098,7 @@ final class PackedModel {
         }
         if (shapes.consumer() == ConsumerShape.MARKER_THEN_EFFECT && s[r + EFFECTS] > 0) {
             // a second marker for an applied event breaks nothing yet, and a row holds one marker
-            throw new PackedSpace.Overflow("a second marker for applied event " + scenario.events().get(e).id());
+            throw new Overflow("a second marker for applied event " + scenario.events().get(e).id());
         }
         if (shapes.consumer() != ConsumerShape.ONE_TRANSACTION) {
             // one of marker and effect commits alone (MARKER_IFF_EFFECT), or the effect a second time

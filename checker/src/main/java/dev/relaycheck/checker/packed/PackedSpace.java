@@ -1,6 +1,7 @@
 package dev.relaycheck.checker.packed;
 
 import dev.relaycheck.checker.logic.LogicFault;
+import dev.relaycheck.checker.space.Fingerprint;
 import dev.relaycheck.checker.space.HealingOutcome;
 import dev.relaycheck.checker.space.Judging;
 import dev.relaycheck.checker.space.StateSpace;
@@ -12,7 +13,6 @@ import dev.relaycheck.model.RelayLogic;
 import dev.relaycheck.model.RelayModel;
 import dev.relaycheck.model.RelayState;
 import dev.relaycheck.model.Scenario;
-import dev.relaycheck.model.SplitMix64;
 import dev.relaycheck.model.Step;
 import dev.relaycheck.model.StepResult;
 import dev.relaycheck.model.Witness;
@@ -40,34 +40,6 @@ public final class PackedSpace implements StateSpace {
     private static final int MAX_POLLERS = 16;
     private static final int MAX_EVENTS = 31;
 
-    /**
-     * The packed search cannot go on (a value past its field, a logic answer it cannot hold, the logic broke
-     * its contract); the caller runs the readable model, the definition, from the start, saying why.
-     */
-    public static class Fallback extends RuntimeException {
-        public Fallback(String message) {
-            super(message, null, false, false);
-        }
-    }
-
-    /** A value grew past its bit field (or a logic's answer past what the encoding holds). */
-    public static final class Overflow extends Fallback {
-        private final boolean tokens;
-
-        public Overflow(String message) {
-            this(message, false);
-        }
-
-        Overflow(String message, boolean tokens) {
-            super(message);
-            this.tokens = tokens;
-        }
-
-        /** Whether it was a token that grew past its field: renumbered canonically, the space may still fit. */
-        public boolean tokens() {
-            return tokens;
-        }
-    }
 
     /**
      * The packed engine and the readable model disagree on a user's logic ({@link AgreementProbe}): a bug in
@@ -100,7 +72,7 @@ public final class PackedSpace implements StateSpace {
         if (layout != null) {
             this.layout = layout;
         } else {
-            this.layout = logic != null ? new PackedLayout(scenario, logic) : new PackedLayout(scenario, table);
+            this.layout = logic != null ? new PackedLayout(scenario, logic) : new PackedLayout(scenario, table.layoutSpec());
             if (table != null) {
                 table.sizeFor(this.layout);
             }
@@ -323,9 +295,9 @@ public final class PackedSpace implements StateSpace {
     /** Step code {@code code} with its poller p renamed to {@code to[p]} (a step of no poller as it is). */
     private static int renamed(int code, int[] to) {
         int kind = code >>> 4;
-        boolean ofPoller = kind == PackedModel.CLAIM || kind == PackedModel.DELIVER || kind == PackedModel.ACK
-                || kind == PackedModel.RELEASE || kind == PackedModel.CRASH || kind == PackedModel.LOSE_ACK
-                || kind == PackedModel.DELIVER_FAILS_STEP || kind == PackedModel.RENEW;
+        boolean ofPoller = kind == StepKinds.CLAIM || kind == StepKinds.DELIVER || kind == StepKinds.ACK
+                || kind == StepKinds.RELEASE || kind == StepKinds.CRASH || kind == StepKinds.LOSE_ACK
+                || kind == StepKinds.DELIVER_FAILS_STEP || kind == StepKinds.RENEW;
         return ofPoller ? kind << 4 | to[code & 15] : code;
     }
 
@@ -376,7 +348,7 @@ public final class PackedSpace implements StateSpace {
 
         @Override
         public long fingerprint(int i) {
-            return PackedSpace.fingerprint(words, i * stride, stride);
+            return Fingerprint.ofWords(words, i * stride, stride);
         }
 
         @Override
@@ -400,21 +372,6 @@ public final class PackedSpace implements StateSpace {
         }
     }
 
-    /**
-     * A state's fingerprint: each word times its own odd constant, rotated apart, summed, then mixed by
-     * SplitMix64's finaliser. The products are independent, so they cost one multiply's latency, not one per
-     * word; and a one-word state's fingerprint is a bijection of it, hence exact.
-     */
-    static long fingerprint(long[] words, int at, int stride) {
-        long h = 0;
-        for (int i = 0; i < stride; i++) {
-            h += Long.rotateLeft(words[at + i] * ODD[i & 7], 17 * i);
-        }
-        return SplitMix64.mix(h);
-    }
-
-    private static final long[] ODD = {0x9E3779B97F4A7C15L, 0xC2B2AE3D27D4EB4FL, 0x165667B19E3779F9L,
-            0xD6E8FEB86659FD93L, 0xFF51AFD7ED558CCDL, 0xC4CEB9FE1A85EC53L, 0xA0761D6478BD642FL, 0xE7037ED1A0B428DBL};
 
     @Override
     public int wordsPerState() {
@@ -488,7 +445,7 @@ public final class PackedSpace implements StateSpace {
                     long footprint = footprints.of(step);
                     byte stored = StepFootprint.knownStored(footprint, cameBy);
                     int shown = stored == 0 ? -1 : Route.witnessesBefore(route, footprint);
-                    if (steps[k] >>> 4 == PackedModel.CRASH && crashesKnowable && (crashKnown >>> poller & 1) != 0) {
+                    if (steps[k] >>> 4 == StepKinds.CRASH && crashesKnowable && (crashKnown >>> poller & 1) != 0) {
                         shown = 0; // the route knows this crash leads to a stored state, and a crash shows nothing
                     }
                     if (shown >= 0) { // known stored, and what it shows is known: count it, do not take it
@@ -522,7 +479,7 @@ public final class PackedSpace implements StateSpace {
                     int crashKnownThere = (forgets ? 1 << poller : 0)
                             | crashKnown & ~footprints.pollersTouched(footprint);
                     // where the pollers moved into canonical order, the route's steps and places are another order's
-                    out.addPacked(fingerprint(into, offset, stride), (byte) (breaks | stored), witnesses, model.permuted()
+                    out.addPacked(Fingerprint.ofWords(into, offset, stride), (byte) (breaks | stored), witnesses, model.permuted()
                             ? Route.of(StepFootprint.NO_STEP, 0, 0) : Route.of(step, outcomes, crashKnownThere), broken);
                     if (breaks != Successors.NONE) {
                         if (every) {

@@ -109,13 +109,13 @@ final class StepFootprint {
                 }
             }
         }
-        int codes = PackedModel.KINDS << 4;
+        int codes = StepKinds.KINDS << 4;
         eventSlot = new int[codes];
         for (int code = 0; code < codes; code++) { // a poller's step acts on the head of its batch, if any
             int kind = code >>> 4;
-            boolean ofPoller = (kind == PackedModel.CLAIM || kind == PackedModel.DELIVER || kind == PackedModel.ACK
-                    || kind == PackedModel.RELEASE || kind == PackedModel.CRASH || kind == PackedModel.LOSE_ACK
-                    || kind == PackedModel.DELIVER_FAILS_STEP || kind == PackedModel.RENEW) && (code & 15) < at.pollers;
+            boolean ofPoller = (kind == StepKinds.CLAIM || kind == StepKinds.DELIVER || kind == StepKinds.ACK
+                    || kind == StepKinds.RELEASE || kind == StepKinds.CRASH || kind == StepKinds.LOSE_ACK
+                    || kind == StepKinds.DELIVER_FAILS_STEP || kind == StepKinds.RENEW) && (code & 15) < at.pollers;
             eventSlot[code] = ofPoller ? at.heldEvent(at.poller(code & 15), 0) : PRODUCED;
         }
         byStepAndEvent = new long[codes * columns];
@@ -127,27 +127,27 @@ final class StepFootprint {
             long lease = e < events ? lease(e) : 0;
             long effects = e < events ? effects(events, e) : 0;
             long deliverRead = (e < events ? deliverReads[e] : 0) | (deliveryReadsClock ? 1L << CLOCK : 0);
-            put(PackedModel.PRODUCE, 0, e, 1L << PRODUCED | lease, 1L << PRODUCED | lease, 0);
-            put(PackedModel.PRODUCE_FAILS_STEP, 0, e, producer, producer, 1);
-            put(PackedModel.TICK, 0, e, 1L << CLOCK, 1L << CLOCK, 2 + at.pollers);
+            put(StepKinds.PRODUCE, 0, e, 1L << PRODUCED | lease, 1L << PRODUCED | lease, 0);
+            put(StepKinds.PRODUCE_FAILS_STEP, 0, e, producer, producer, 1);
+            put(StepKinds.TICK, 0, e, 1L << CLOCK, 1L << CLOCK, 2 + at.pollers);
             for (int p = 0; p < at.pollers; p++) {
                 long poller = 1L << pollerShift + p;
                 // a claim's event column says whether it takes a row under a live lease (it reads every poller then)
                 boolean readsHolders = claimsMayTakeLiveLeases && e == TAKES_LIVE_LEASE;
-                put(PackedModel.CLAIM, p, e, (readsHolders ? pollerUnits : poller) | claim, poller | claim, 2 + p);
+                put(StepKinds.CLAIM, p, e, (readsHolders ? pollerUnits : poller) | claim, poller | claim, 2 + p);
                 if (deliveryAcks) { // fenced like an ack: it reads and writes the row's lease and status
-                    put(PackedModel.DELIVER, p, e, poller | deliverRead | lease | fenceClock, poller | effects | lease, 2 + p);
+                    put(StepKinds.DELIVER, p, e, poller | deliverRead | lease | fenceClock, poller | effects | lease, 2 + p);
                 } else {
-                    put(PackedModel.DELIVER, p, e, poller | deliverRead, poller | effects, 2 + p);
+                    put(StepKinds.DELIVER, p, e, poller | deliverRead, poller | effects, 2 + p);
                 }
                 if (!acksTouchOthers) {
-                    put(PackedModel.ACK, p, e, poller | lease | effects | fenceClock, poller | lease, 2 + p); // an ack checks the effect
+                    put(StepKinds.ACK, p, e, poller | lease | effects | fenceClock, poller | lease, 2 + p); // an ack checks the effect
                 }
-                put(PackedModel.RELEASE, p, e, poller | lease | fenceClock, poller | lease, 2 + p);
+                put(StepKinds.RELEASE, p, e, poller | lease | fenceClock, poller | lease, 2 + p);
                 int fault = 3 + at.pollers + 3 * p;
-                put(PackedModel.CRASH, p, e, poller, poller, fault);
-                put(PackedModel.LOSE_ACK, p, e, poller, poller, fault + 1);
-                put(PackedModel.DELIVER_FAILS_STEP, p, e, poller, poller, fault + 2);
+                put(StepKinds.CRASH, p, e, poller, poller, fault);
+                put(StepKinds.LOSE_ACK, p, e, poller, poller, fault + 1);
+                put(StepKinds.DELIVER_FAILS_STEP, p, e, poller, poller, fault + 2);
             }
         }
     }
@@ -180,7 +180,7 @@ final class StepFootprint {
      * claim, whether it takes a row under a live lease ({@code takesLiveLease}, {@link #TAKES_LIVE_LEASE}).
      */
     int step(int[] s, int step, boolean takesLiveLease) {
-        if (step >>> 4 == PackedModel.CLAIM) {
+        if (step >>> 4 == StepKinds.CLAIM) {
             return (takesLiveLease ? TAKES_LIVE_LEASE : 0) << 8 | step;
         }
         return s[eventSlot[step]] << 8 | step;

@@ -2,6 +2,8 @@ package dev.relaycheck.checker.search;
 
 import dev.relaycheck.checker.UsageException;
 import dev.relaycheck.checker.logic.LogicFault;
+import dev.relaycheck.checker.packed.Fallback;
+import dev.relaycheck.checker.packed.Overflow;
 import dev.relaycheck.checker.packed.PackedSpace;
 import dev.relaycheck.checker.space.CanonicalTokens;
 import dev.relaycheck.checker.space.HealingOutcome;
@@ -438,7 +440,7 @@ public final class BreadthFirstSearch {
             if (renumbering.isPresent()) {
                 try {
                     return searchRenumbered(model, renumbering.get(), "");
-                } catch (PackedSpace.Fallback f) {
+                } catch (Fallback f) {
                     if (engine == Engine.PACKED) {
                         throw new UsageException("the packed engine cannot renumber this logic's tokens: " + f.getMessage());
                     }
@@ -510,14 +512,14 @@ public final class BreadthFirstSearch {
                     packed.get().probeAgreement();
                 }
                 return found;
-            } catch (PackedSpace.Fallback overflow) {
-                Optional<PackedSpace> renumbering = overflow instanceof PackedSpace.Overflow o && o.tokens() && tokens == Tokens.AUTO
+            } catch (Fallback overflow) {
+                Optional<PackedSpace> renumbering = overflow instanceof Overflow o && o.tokens() && tokens == Tokens.AUTO
                         ? PackedSpace.renumbering(model) : Optional.empty();
                 if (renumbering.isPresent()) {
                     try {
                         return searchRenumbered(model, renumbering.get(), " (exact tokens outgrew the packed encoding: "
                                 + overflow.getMessage() + ")");
-                    } catch (PackedSpace.Fallback again) {
+                    } catch (Fallback again) {
                         overflow = again; // a logic that reads token values, or a field past its bound even renumbered
                     }
                 }

@@ -159,4 +159,20 @@ public final class Fingerprint {
     public static double collisionProbability(long n) {
         return (double) n * (double) (n - 1) / 2.0 / Math.pow(2, 64);
     }
+
+    /**
+     * A packed state's fingerprint: each word times its own odd constant, rotated apart, summed, then mixed by
+     * SplitMix64's finaliser. The products are independent, so they cost one multiply's latency, not one per
+     * word; and a one-word state's fingerprint is a bijection of it, hence exact.
+     */
+    public static long ofWords(long[] words, int at, int stride) {
+        long h = 0;
+        for (int i = 0; i < stride; i++) {
+            h += Long.rotateLeft(words[at + i] * ODD[i & 7], 17 * i);
+        }
+        return SplitMix64.mix(h);
+    }
+
+    private static final long[] ODD = {0x9E3779B97F4A7C15L, 0xC2B2AE3D27D4EB4FL, 0x165667B19E3779F9L,
+            0xD6E8FEB86659FD93L, 0xFF51AFD7ED558CCDL, 0xC4CEB9FE1A85EC53L, 0xA0761D6478BD642FL, 0xE7037ED1A0B428DBL};
 }

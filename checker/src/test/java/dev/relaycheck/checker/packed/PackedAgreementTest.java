@@ -77,7 +77,7 @@ class PackedAgreementTest {
             return new PackedModel(scenario, shipped.get());
         }
         LogicTable.Shared table = new LogicTable.Shared(new RelayModel(logic, scenario));
-        PackedLayout layout = new PackedLayout(scenario, table);
+        PackedLayout layout = new PackedLayout(scenario, table.layoutSpec());
         table.sizeFor(layout);
         return new PackedModel(table, layout);
     }
@@ -85,7 +85,7 @@ class PackedAgreementTest {
     /** The packed model of a logic with its tokens renumbered canonically, through the tables. */
     static PackedModel renumberingModel(RelayLogic logic, Scenario scenario) {
         LogicTable.Shared table = new LogicTable.Shared(new RelayModel(logic, scenario), true);
-        PackedLayout layout = new PackedLayout(scenario, table);
+        PackedLayout layout = new PackedLayout(scenario, table.layoutSpec());
         table.sizeFor(layout);
         return new PackedModel(table, layout);
     }
@@ -358,16 +358,16 @@ class PackedAgreementTest {
         PackedModel packed = new PackedModel(ReferenceScenarios.mixed(), PackedLogic.CORRECT);
         int[] s = packed.initial();
         s[PackedLayout.LAST_TOKEN] = 1 << 20; // far past any token mixed can issue
-        assertThatThrownBy(() -> packed.at.encode(s)).isInstanceOf(PackedSpace.Overflow.class).hasMessageContaining("past its field");
+        assertThatThrownBy(() -> packed.at.encode(s)).isInstanceOf(Overflow.class).hasMessageContaining("past its field");
         int[] t = packed.initial();
         t[PackedLayout.CLOCK] = -1;
-        assertThatThrownBy(() -> packed.at.encode(t)).isInstanceOf(PackedSpace.Overflow.class);
+        assertThatThrownBy(() -> packed.at.encode(t)).isInstanceOf(Overflow.class);
         long[] words = packed.at.encode(packed.initial());
         assertThatThrownBy(() -> packed.at.pack(PackedLayout.LAST_TOKEN, 1 << 20, words, 0))
-                .isInstanceOf(PackedSpace.Overflow.class).hasMessageContaining("slot " + PackedLayout.LAST_TOKEN);
+                .isInstanceOf(Overflow.class).hasMessageContaining("slot " + PackedLayout.LAST_TOKEN);
         int alwaysZero = packed.at.row(0) + PackedLayout.MARKER_TOKEN; // the correct logic keys markers by event alone
         assertThatThrownBy(() -> packed.at.pack(alwaysZero, 1, words, 0))
-                .isInstanceOf(PackedSpace.Overflow.class).hasMessageContaining("past its field's 0");
+                .isInstanceOf(Overflow.class).hasMessageContaining("past its field's 0");
         assertThat(words).as("a refused value leaves the words as they were").isEqualTo(packed.at.encode(packed.initial()));
     }
 

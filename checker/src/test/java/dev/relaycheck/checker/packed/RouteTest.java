@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (The exhaustive counts in {@link PackedAgreementTest} catch a wrong skip only where it loses a state.)
  */
 class RouteTest {
-    private static final int MAX_STEP = 31 << 8 | PackedModel.DELIVER_FAILS_STEP << 4 | 15; // event 31, last kind, poller 15
+    private static final int MAX_STEP = 31 << 8 | StepKinds.DELIVER_FAILS_STEP << 4 | 15; // event 31, last kind, poller 15
 
     @Test
     void aRouteKeepsItsStepWhatEachOfItsFirstPlacesShowedAndItsCrashBits() {
@@ -66,7 +66,7 @@ class RouteTest {
         SeededWalks.forEachStep(model, scenario.name().hashCode() * 17L + logic.id().hashCode(), (s, fromS, c, u, where) -> {
             String at = logic.id() + "/" + scenario.name() + " step " + c + ", " + where;
             for (int p = 0; p < model.at.pollers; p++) {
-                int crash = PackedModel.CRASH << 4 | p;
+                int crash = StepKinds.CRASH << 4 | p;
                 if (!contains(SeededWalks.enabled(model, u.state()), crash)) {
                     continue;
                 }

@@ -107,7 +107,7 @@ public final class RaceHarness {
             }
         }
         int after = clock + scenario.leaseTicks() + 1; // every lease granted so far has expired
-        try (SqlPoller poller = new SqlPoller(HEALING_POLLER, cfg.relay(), dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE)) {
+        try (SqlPoller poller = new SqlPoller(RaceResult.HEALING_POLLER, cfg.relay(), dbs, scenario.batch(), scenario.leaseTicks(), Pauses.NONE)) {
             for (int i = 0; i < HEALING_STEPS_PER_EVENT * cfg.events(); i++) {
                 Action a;
                 try {
@@ -130,8 +130,6 @@ public final class RaceHarness {
         return steps;
     }
 
-    /** The fault-free poller that finishes a race past its deadline. */
-    static final String HEALING_POLLER = "healer";
     /** Claim, deliver, acknowledge, with room: a correct relay needs about 2 steps an event at batch 2. */
     static final int HEALING_STEPS_PER_EVENT = 8;
 

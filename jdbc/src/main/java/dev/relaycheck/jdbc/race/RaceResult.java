@@ -45,6 +45,9 @@ public record RaceResult(RaceConfig config, List<Violation> violations, int deli
                          int duplicates, int staleRejected, int lostAcks, int rollbacks, int crashes, int errors,
                          String firstError, long millis, List<Violation> unpromised, int sessionsEnded, int lockWaitsTimedOut,
                          int healingSteps, List<SqlFinding.Observed> log, RelayState end) {
+    /** The fault-free poller that finishes a race past its deadline, as its steps name it in the log. */
+    static final String HEALING_POLLER = "healer";
+
     public RaceResult {
         log = List.copyOf(log);
     }
@@ -84,8 +87,8 @@ public record RaceResult(RaceConfig config, List<Violation> violations, int deli
         List<SqlFinding.Observed> steps = new ArrayList<>(touched.subList(Math.max(0, touched.size() - MOST_STEPS_DRAWN), touched.size()));
         steps.add(new SqlFinding.Observed(new Step.Tick(), "the race is over: the tables as it left them", "END", null, end, "end"));
         List<String> actors = new ArrayList<>(config.scenario().pollers());
-        if (log.stream().anyMatch(o -> o.step().actor().equals(RaceHarness.HEALING_POLLER))) {
-            actors.add(RaceHarness.HEALING_POLLER);
+        if (log.stream().anyMatch(o -> o.step().actor().equals(HEALING_POLLER))) {
+            actors.add(HEALING_POLLER);
         }
         return new SqlFinding(SqlCheckResult.RACE, config.relay().id(), target.id(), v.invariant().name(), v.detail(), actors,
                 named, steps,
