@@ -44,18 +44,23 @@ final class OutOfMemory {
         causedBy(new Throwable()); // resolve what the handler calls now, while there is memory to do it
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
             try {
-                if (shuttingDown()) {
+                if (causedBy(e)) {
+                    // the heap ran out: the first thread says so once; the others, out of memory with it (the
+                    // process may already be shutting down on the first one's exit), say nothing more
+                    if (claim()) {
+                        STDERR.write(LINE_BYTES);
+                        if (!shuttingDown()) {
+                            ProcessGuard.exit(ExitCodes.INTERNAL);
+                        }
+                    }
+                } else if (shuttingDown()) {
                     // a shutdown hook's thread (stopping a server, killing children): System.exit here would wait
                     // forever for the shutdown this thread is part of, so say it and let the shutdown finish
                     System.err.println("relaycheck: error while shutting down, in thread " + thread.getName() + ": " + e);
-                } else if (!causedBy(e)) {
+                } else {
                     System.err.println("relaycheck: internal error in thread " + thread.getName() + ": " + e);
                     ProcessGuard.exit(ExitCodes.INTERNAL); // a dead worker would leave the search waiting for it
-                } else if (claim()) {
-                    STDERR.write(LINE_BYTES);
-                    ProcessGuard.exit(ExitCodes.INTERNAL);
                 }
-                // else: the thread that reported first ends the process
             } catch (Throwable stillOutOfMemory) {
                 Runtime.getRuntime().halt(ExitCodes.INTERNAL); // never let an error leave the handler: the JVM would print it
             }
