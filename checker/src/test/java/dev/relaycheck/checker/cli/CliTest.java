@@ -232,9 +232,16 @@ class CliTest {
                     public TokenPolicy tokenPolicy() { return TokenPolicy.PER_ROW_VERSION; }
                     public long issueToken(OutboxRow row, long version) { return version + 1; }
                 }
+                """, "users.DeliverAndAck", """
+                package users;
+                import dev.relaycheck.model.*;
+                public class DeliverAndAck extends CorrectRelayLogic {
+                    public String id() { return "deliver-and-ack"; }
+                    public boolean deliversAndAcksTogether() { return true; }
+                }
                 """));
         Run r = cli(withResults("bench", "--soak-states", "20000", "--repeat", "3", "--shape-states", "20000",
-                "--logic", "users.VersionFenced", "--classpath", jar.toString()));
+                "--logic", "users.VersionFenced,users.DeliverAndAck", "--classpath", jar.toString()));
         assertThat(r.exit()).as(r.err()).isZero();
         String bench = Files.readString(results.resolve("bench.md"));
         assertThat(bench).isEqualTo(r.out().substring(0, r.out().indexOf("written to")));
@@ -246,6 +253,10 @@ class CliTest {
                 "two threads never slower than one, whatever the load", "over poller symmetry in under 4 s on two threads",
                 "## Relay shapes beside the reference logic (one thread)", "| mixed-big | version-fenced | packed | 342,145 |",
                 "VersionFenced within 1.5x of the reference's CPU time and bytes a state on mixed-big |",
+                // a space many times smaller than the reference's is also measured beside the reference on one its size
+                "| mixed-big | deliver-and-ack | packed | 36,909 |", "| soak (first 36,909 states: the size of deliver-and-ack's "
+                        + "space on mixed-big) | correct | packed | 36,909 (bound) |",
+                "DeliverAndAck on mixed-big against the reference on a space of its size (information; the target is the line above) | ",
                 "| packed and readable engines agree on mixed-big | same states, transitions, depth, witnesses | yes |",
                 "every catalogue variant caught in under a second", "## What limits it");
         assertThat(bench).containsPattern("\\| soak \\| packed \\| 1 \\| 20,000 \\| [\\d,]+ \\| [\\d.]+ \\([\\d.]+-[\\d.]+\\) \\|");
