@@ -33,7 +33,10 @@ public final class Bench {
     private static final int SIZE_GAP = 4;
     /** Two threads are to run soak at least this much faster than one, in every round at low load. */
     private static final double TWO_THREAD_TARGET = 1.6;
-    /** A load average, per core, below which a round counts as run at low load. */
+    /**
+     * The CPU other processes take while a round's searches run, a core, below which the round counts as run at low
+     * load: measured over the runs, not a load average before them, which counts the bench's own searches just run.
+     */
     private static final double LOW_LOAD_PER_CORE = 0.5;
 
     private final int soakStates;
@@ -75,7 +78,11 @@ public final class Bench {
     }
 
     /** One search as a round measures it: its result, the process's CPU time over it, and the load just before. */
-    private record Run(SearchResult result, long cpuNanos, String loadBefore, double loadPerCore) {
+    /**
+     * One search: {@code cpuNanos} the process's CPU time over it; {@code othersPerCore} the CPU time every other
+     * process took from the machine while it ran, a core (-1 where the kernel does not say).
+     */
+    private record Run(SearchResult result, long cpuNanos, String loadBefore, double othersPerCore) {
         /** The search's own threads' CPU time a state (not the JIT's, the collector's or a probe's after it). */
         double cpuPerState() {
             long search = result.phases().crew().cpuNanos();
@@ -235,12 +242,39 @@ public final class Bench {
                       boolean remembering) {
         System.gc();
         String load = loadAverage();
-        double perCore = loadPerCore();
+        long[] ticks = machineTicks();
         long cpu = processCpuNanos();
+        long start = System.nanoTime();
         BreadthFirstSearch bfs = new BreadthFirstSearch(maxStates, HEAL_EVERY, threads, engine, progress);
         bfs = remembering ? bfs.rememberingHealing() : bfs;
         SearchResult r = (symmetric ? bfs.overPollerSymmetry() : bfs).search(logic, s);
-        return new Run(r, processCpuNanos() - cpu, load, perCore);
+        long own = processCpuNanos() - cpu;
+        long wall = System.nanoTime() - start;
+        long[] after = machineTicks();
+        double others = -1;
+        if (ticks != null && after != null && after[1] > ticks[1] && wall > 0 && own > 0) {
+            // the machine's busy share over the run, less this process's: what the others took, a core
+            double busy = (double) (after[0] - ticks[0]) / (after[1] - ticks[1]);
+            others = Math.max(0, busy - (double) own / wall / Runtime.getRuntime().availableProcessors());
+        }
+        return new Run(r, own, load, others);
+    }
+
+    /**
+     * The whole machine's busy and total CPU time so far, in the kernel's ticks (the first line of /proc/stat: busy
+     * is all but idle and I/O wait, and counts time the hypervisor gave another guest), or null where it does not say.
+     */
+    private static long[] machineTicks() {
+        try {
+            String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            long total = 0;
+            for (int i = 1; i <= 8 && i < f.length; i++) { // user nice system idle iowait irq softirq steal
+                total += Long.parseLong(f[i]);
+            }
+            return new long[] {total - Long.parseLong(f[4]) - Long.parseLong(f[5]), total};
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** The table row of runs of one search: the median run, and every run's time. */
@@ -256,30 +290,21 @@ public final class Bench {
                 ? Math.max(0, os.getProcessCpuTime()) : 0;
     }
 
-    /** The one-minute load average per core, or -1 where the kernel does not say. */
-    private static double loadPerCore() {
-        try {
-            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).trim().split(" ")[0])
-                    / Runtime.getRuntime().availableProcessors();
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
-    }
-
     /**
      * Soak on one thread and on two, round after round: each round's pair, the speed-up, how busy the two threads kept
      * the process (CPU time over wall time), the load before each run, and how the crew's steps fell to its threads.
      */
     private String threadRounds(List<Run[]> rounds) {
         StringBuilder b = new StringBuilder("\n## Two threads against one, round by round (soak)\n\n");
-        b.append("| round | load before (1 thread; 2 threads) | 1 thread s | 2 threads s | speed-up | CPU/wall on 2 threads "
-                + "| steps together | alone: small | alone: after a slow member | slow meetings |\n|---|---|---|---|---|---|---|---|---|---|\n");
+        b.append("| round | load before (1 thread; 2 threads) | other processes' CPU during, a core (1 thread; 2 threads) "
+                + "| 1 thread s | 2 threads s | speed-up | CPU/wall on 2 threads | steps together | alone: small "
+                + "| alone: after a slow member | slow meetings |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (int r = 0; r < rounds.size(); r++) {
             Run one = rounds.get(r)[0];
             Run two = rounds.get(r)[1];
             PhaseTimes.CrewCounts c = two.result().phases().crew();
-            b.append(String.format("| %d | %s; %s | %.2f | %.2f | %.2fx | %.2f | %,d | %,d | %,d | %,d |%n", r + 1, one.loadBefore(),
-                    two.loadBefore(), one.seconds(), two.seconds(), one.seconds() / two.seconds(),
+            b.append(String.format("| %d | %s; %s | %s; %s | %.2f | %.2f | %.2fx | %.2f | %,d | %,d | %,d | %,d |%n", r + 1,
+                    one.loadBefore(), two.loadBefore(), others(one), others(two), one.seconds(), two.seconds(), one.seconds() / two.seconds(),
                     (double) two.cpuNanos() / two.result().nanos(), c.together(), c.aloneSmall(), c.aloneAfterWaiting(),
                     c.slowMeetings()));
         }
@@ -289,9 +314,15 @@ public final class Bench {
                 both threads, or on the calling one alone: when it is small (the meeting at its end would cost more than
                 it saves), or for the few steps after one at whose end the calling thread waited for the other longer
                 than half the time it worked itself and longer than a millisecond (a slow meeting: the other thread was
-                off its core). CPU/wall near 2 means both threads worked throughout.
+                off its core). CPU/wall near 2 means both threads worked throughout. Other processes' CPU is the
+                machine's busy time over each run (/proc/stat, time given to other guests included) less this process's,
+                a core: what competed with the search while it ran.
                 """);
         return b.toString();
+    }
+
+    private static String others(Run r) {
+        return r.othersPerCore() < 0 ? "unknown" : String.format("%.2f", r.othersPerCore());
     }
 
     /** The two-thread targets, judged round by round: >= 1.6x at low load, and never slower than one thread. */
@@ -303,8 +334,8 @@ public final class Bench {
         boolean neverSlower = true;
         for (Run[] pair : rounds) {
             double speedUp = pair[0].seconds() / pair[1].seconds();
-            boolean lowLoad = pair[0].loadPerCore() >= 0 && pair[0].loadPerCore() < LOW_LOAD_PER_CORE
-                    && pair[1].loadPerCore() < LOW_LOAD_PER_CORE;
+            boolean lowLoad = pair[0].othersPerCore() >= 0 && pair[0].othersPerCore() < LOW_LOAD_PER_CORE
+                    && pair[1].othersPerCore() >= 0 && pair[1].othersPerCore() < LOW_LOAD_PER_CORE;
             all.add(String.format("%.2fx", speedUp));
             neverSlower &= speedUp >= 1;
             if (lowLoad) {
@@ -313,8 +344,8 @@ public final class Bench {
                 lowMet &= speedUp >= TWO_THREAD_TARGET;
             }
         }
-        target(b, "two threads at least " + TWO_THREAD_TARGET + "x one on soak in every round at low load (below "
-                + LOW_LOAD_PER_CORE + " a core)", anyLow ? String.join(", ", low) : "no round ran at low load (rounds: "
+        target(b, "two threads at least " + TWO_THREAD_TARGET + "x one on soak in every round at low load (other processes "
+                + "took below " + LOW_LOAD_PER_CORE + " a core during both runs)", anyLow ? String.join(", ", low) : "no round ran at low load (rounds: "
                 + String.join(", ", all) + ")", anyLow && lowMet);
         target(b, "two threads never slower than one, whatever the load", String.join(", ", all), neverSlower);
     }

@@ -261,7 +261,7 @@ class CliTest {
                 "every catalogue variant caught in under a second", "## What limits it");
         assertThat(bench).containsPattern("\\| soak \\| packed \\| 1 \\| 20,000 \\| [\\d,]+ \\| [\\d.]+ \\([\\d.]+-[\\d.]+\\) \\|");
         for (int round = 1; round <= 3; round++) { // each round's pair, its speed-up and how the crew's steps fell
-            assertThat(bench).containsPattern("\\| " + round + " \\| [\\d.]+ [\\d.]+ [\\d.]+ on \\d+ cores; [^|]+ \\| [\\d.]+ \\| [\\d.]+ "
+            assertThat(bench).containsPattern("\\| " + round + " \\| [\\d.]+ [\\d.]+ [\\d.]+ on \\d+ cores; [^|]+ \\| [\\d.]+; [\\d.]+ \\| [\\d.]+ \\| [\\d.]+ "
                     + "\\| [\\d.]+x \\| [\\d.]+ \\| [\\d,]+ \\| [\\d,]+ \\| [\\d,]+ \\| [\\d,]+ \\|");
         }
         for (String search : List.of("soak, 1 thread", "soak, 2 threads")) { // where the time went, phase by phase
