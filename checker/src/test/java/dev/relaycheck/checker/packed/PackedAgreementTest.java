@@ -97,31 +97,11 @@ class PackedAgreementTest {
      * packed state is the readable one renumbered, and the steps, outcomes and healing agree.
      */
     static Stream<Arguments> renumberableLogicsAndScenarios() {
-        List<Arguments> out = new ArrayList<>();
-        List<RelayLogic> logics = renumberable();
-        List<Scenario> scenarios = ReferenceScenarios.all();
-        for (int i = 0; i < logics.size(); i++) {
-            for (int j = 0; j < scenarios.size(); j++) {
-                if (Sample.takes(i, j)) {
-                    out.add(Arguments.of(logics.get(i), scenarios.get(j)));
-                }
-            }
-        }
-        return out.stream();
+        return Sample.cases(renumberable(), ReferenceScenarios.all());
     }
 
     static Stream<Arguments> renumberableExhaustiveCases() {
-        List<Arguments> out = new ArrayList<>();
-        List<RelayLogic> logics = renumberable();
-        List<Scenario> scenarios = ReferenceScenarios.defaults();
-        for (int i = 0; i < logics.size(); i++) {
-            for (int j = 0; j < scenarios.size(); j++) {
-                if (!scenarios.get(j).name().equals("mixed-big") && Sample.takes(i, j)) {
-                    out.add(Arguments.of(logics.get(i), scenarios.get(j)));
-                }
-            }
-        }
-        return out.stream();
+        return Sample.exhaustiveCases(renumberable());
     }
 
     @ParameterizedTest(name = "{0} on {1}")
@@ -181,20 +161,14 @@ class PackedAgreementTest {
     }
 
     static Stream<Arguments> logicsAndScenarios() {
-        List<Arguments> out = new ArrayList<>();
         List<RelayLogic> logics = logics();
         List<Scenario> scenarios = ReferenceScenarios.all();
-        for (int i = 0; i < logics.size(); i++) {
-            for (int j = 0; j < scenarios.size(); j++) {
-                RelayLogic logic = logics.get(i);
-                Scenario s = scenarios.get(j);
+        for (RelayLogic logic : logics) { // every case, run or not, is one the packed engine takes
+            for (Scenario s : scenarios) {
                 assertThat(PackedSpace.whyNot(new RelayModel(logic, s))).as(logic.id() + " on " + s.name()).isEmpty();
-                if (Sample.takes(i, j)) {
-                    out.add(Arguments.of(logic, s));
-                }
             }
         }
-        return out.stream();
+        return Sample.cases(logics, scenarios);
     }
 
     @ParameterizedTest(name = "{0} on {1}")
@@ -271,17 +245,7 @@ class PackedAgreementTest {
     }
 
     static Stream<Arguments> exhaustiveCases() {
-        List<Arguments> out = new ArrayList<>();
-        List<RelayLogic> logics = logics();
-        List<Scenario> scenarios = ReferenceScenarios.defaults();
-        for (int i = 0; i < logics.size(); i++) {
-            for (int j = 0; j < scenarios.size(); j++) {
-                if (!scenarios.get(j).name().equals("mixed-big") && Sample.takes(i, j)) {
-                    out.add(Arguments.of(logics.get(i), scenarios.get(j)));
-                }
-            }
-        }
-        return out.stream();
+        return Sample.exhaustiveCases(logics());
     }
 
     @ParameterizedTest(name = "{0} on {1}")
