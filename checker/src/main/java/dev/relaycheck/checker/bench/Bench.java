@@ -77,10 +77,9 @@ public final class Bench {
         }
     }
 
-    /** One search as a round measures it: its result, the process's CPU time over it, and the load just before. */
     /**
-     * One search: {@code cpuNanos} the process's CPU time over it; {@code othersPerCore} the CPU time every other
-     * process took from the machine while it ran, a core (-1 where the kernel does not say).
+     * One search as a round measures it: its result, the process's CPU time over it, the load average just before,
+     * and the CPU time every other process took from the machine while it ran, a core (-1 where the kernel does not say).
      */
     private record Run(SearchResult result, long cpuNanos, String loadBefore, double othersPerCore) {
         /** The search's own threads' CPU time a state (not the JIT's, the collector's or a probe's after it). */

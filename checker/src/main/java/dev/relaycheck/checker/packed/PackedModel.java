@@ -86,9 +86,7 @@ import static dev.relaycheck.checker.packed.PackedLayout.VERSION;
  * business write without its row, a row passed over) is reported as breaking a state invariant, and the state
  * it leads to is never stored.
  *
- * <p>Steps are ints, {@code kind << 4 | argument}, listed in the order {@code RelayModel.enabled} lists them:
- * the argument is the poller for a poller's step, the event for a purge or a commit, the skew + max-skew for
- * the choice of a poller's clock skew. Not thread-safe: it keeps scratch buffers, so each worker has its own.
+ * <p>Steps are ints ({@link StepKinds}), listed in the order {@code RelayModel.enabled} lists them. Not thread-safe: it keeps scratch buffers, so each worker has its own.
  */
 final class PackedModel {
     static final int IDLE = Phase.IDLE.ordinal();

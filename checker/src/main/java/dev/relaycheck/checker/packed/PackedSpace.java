@@ -40,7 +40,6 @@ public final class PackedSpace implements StateSpace {
     private static final int MAX_POLLERS = 16;
     private static final int MAX_EVENTS = 31;
 
-
     /**
      * The packed engine and the readable model disagree on a user's logic ({@link AgreementProbe}): a bug in
      * relaycheck, which the search must not hide behind a verdict. Its message is one line.
@@ -295,10 +294,7 @@ public final class PackedSpace implements StateSpace {
     /** Step code {@code code} with its poller p renamed to {@code to[p]} (a step of no poller as it is). */
     private static int renamed(int code, int[] to) {
         int kind = code >>> 4;
-        boolean ofPoller = kind == StepKinds.CLAIM || kind == StepKinds.DELIVER || kind == StepKinds.ACK
-                || kind == StepKinds.RELEASE || kind == StepKinds.CRASH || kind == StepKinds.LOSE_ACK
-                || kind == StepKinds.DELIVER_FAILS_STEP || kind == StepKinds.RENEW;
-        return ofPoller ? kind << 4 | to[code & 15] : code;
+        return StepKinds.ofPoller(kind) ? kind << 4 | to[code & 15] : code;
     }
 
     private boolean remembersHealing;
@@ -371,7 +367,6 @@ public final class PackedSpace implements StateSpace {
             this.size = size;
         }
     }
-
 
     @Override
     public int wordsPerState() {

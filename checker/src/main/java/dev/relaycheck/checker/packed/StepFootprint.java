@@ -113,9 +113,7 @@ final class StepFootprint {
         eventSlot = new int[codes];
         for (int code = 0; code < codes; code++) { // a poller's step acts on the head of its batch, if any
             int kind = code >>> 4;
-            boolean ofPoller = (kind == StepKinds.CLAIM || kind == StepKinds.DELIVER || kind == StepKinds.ACK
-                    || kind == StepKinds.RELEASE || kind == StepKinds.CRASH || kind == StepKinds.LOSE_ACK
-                    || kind == StepKinds.DELIVER_FAILS_STEP || kind == StepKinds.RENEW) && (code & 15) < at.pollers;
+            boolean ofPoller = StepKinds.ofPoller(kind) && (code & 15) < at.pollers;
             eventSlot[code] = ofPoller ? at.heldEvent(at.poller(code & 15), 0) : PRODUCED;
         }
         byStepAndEvent = new long[codes * columns];

@@ -27,4 +27,10 @@ final class StepKinds {
     static final int COMMIT = 15;
     /** Kinds of step: a step code is below {@code KINDS << 4}. */
     static final int KINDS = 16;
+
+    /** Whether a step of this kind is a poller's, its argument the poller. */
+    static boolean ofPoller(int kind) {
+        return kind == CLAIM || kind == DELIVER || kind == ACK || kind == RELEASE || kind == CRASH || kind == LOSE_ACK
+                || kind == DELIVER_FAILS_STEP || kind == RENEW;
+    }
 }
