@@ -79,14 +79,9 @@ public record SqlOptions(String check, RelaySpec relay, String db, boolean contr
         /**
          * The replay the options name, or null when they name none; exactly one of a walk ({@code --scenario},
          * {@code --walk-seed}), a crash-kill round ({@code --cut}, {@code --nth}, {@code --batch}) or a race
-         * ({@code --race-seed}, {@code --shared-database}), and only for {@code replay}.
+         * ({@code --race-seed}, {@code --shared-database}), and only for {@code replay}; a walk judged by the
+         * invariants {@code judge} names alone ({@code --judge}), or by every one where it is null.
          */
-        static Replay of(String check, String scenario, Long walkSeed, String cut, Integer nth, Integer batch, Long raceSeed,
-                         Boolean sharedDatabase) {
-            return of(check, scenario, walkSeed, cut, nth, batch, raceSeed, sharedDatabase, null);
-        }
-
-        /** {@link #of(String, String, Long, String, Integer, Integer, Long, Boolean)} judging a walk by {@code judge} alone. */
         static Replay of(String check, String scenario, Long walkSeed, String cut, Integer nth, Integer batch, Long raceSeed,
                          Boolean sharedDatabase, List<String> judge) {
             if (judge != null && (!check.equals("replay") || scenario == null)) {

@@ -60,21 +60,21 @@ class SqlRunTest {
                 .hasMessage("--rounds must be between 1 and 1000000, got 0");
         assertThatThrownBy(() -> new SqlOptions("race", reference, "h2", true, null, 1, null, null, new Shard(1, 2), List.of(), null))
                 .hasMessageStartingWith("--shard splits the conformance schedules");
-        assertThatThrownBy(() -> SqlOptions.Replay.of("replay", null, null, null, null, null, null, null))
+        assertThatThrownBy(() -> SqlOptions.Replay.of("replay", null, null, null, null, null, null, null, null))
                 .hasMessageStartingWith("replay needs --scenario and --walk-seed");
-        assertThatThrownBy(() -> SqlOptions.Replay.of("replay", "mixed", 1L, "nowhere", null, null, null, null))
+        assertThatThrownBy(() -> SqlOptions.Replay.of("replay", "mixed", 1L, "nowhere", null, null, null, null, null))
                 .hasMessageStartingWith("unknown --cut 'nowhere' (after-producer-commit, ");
-        assertThatThrownBy(() -> SqlOptions.Replay.of("replay", "nope", 1L, null, null, null, null, null))
+        assertThatThrownBy(() -> SqlOptions.Replay.of("replay", "nope", 1L, null, null, null, null, null, null))
                 .hasMessage("unknown scenario 'nope'");
-        assertThatThrownBy(() -> SqlOptions.Replay.of("crash", null, null, null, 1, null, null, null))
+        assertThatThrownBy(() -> SqlOptions.Replay.of("crash", null, null, null, 1, null, null, null, null))
                 .hasMessage("--cut, --nth and --batch belong to 'replay' (one crash-kill round)");
-        assertThatThrownBy(() -> SqlOptions.Replay.of("race", null, null, null, null, null, 1L, null))
+        assertThatThrownBy(() -> SqlOptions.Replay.of("race", null, null, null, null, null, 1L, null, null))
                 .hasMessage("--race-seed and --shared-database belong to 'replay' (one race)");
-        assertThatThrownBy(() -> SqlOptions.Replay.of("replay", null, null, "after-claim", null, null, 1L, null))
+        assertThatThrownBy(() -> SqlOptions.Replay.of("replay", null, null, "after-claim", null, null, 1L, null, null))
                 .hasMessage("replay takes one of --race-seed, --cut or --scenario");
-        assertThat(SqlOptions.Replay.of("replay", null, null, "after-claim", null, null, null, null))
+        assertThat(SqlOptions.Replay.of("replay", null, null, "after-claim", null, null, null, null, null))
                 .isEqualTo(new SqlOptions.Kill(CutPoint.AFTER_CLAIM, 1, 1));
-        assertThat(SqlOptions.Replay.of("conformance", null, null, null, null, null, null, null)).isNull();
+        assertThat(SqlOptions.Replay.of("conformance", null, null, null, null, null, null, null, null)).isNull();
         assertThatThrownBy(() -> SqlOptions.Replay.of("conformance", null, null, null, null, null, null, null, List.of("NO_LOST_EVENT")))
                 .hasMessage("--judge belongs to 'replay' of a conformance walk (--scenario, --walk-seed)");
         assertThatThrownBy(() -> SqlOptions.Replay.of("replay", "mixed", 1L, null, null, null, null, null, List.of("NO_SUCH")))

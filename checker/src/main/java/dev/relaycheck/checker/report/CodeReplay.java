@@ -23,8 +23,6 @@ public final class CodeReplay {
         a.addAll(List.of("--db", db));
         a.addAll(f.shrunk() ? List.of("--strategy", "schedule", "--schedule", f.result().schedule())
                 : List.of("--strategy", f.run().strategy(), "--seed", String.valueOf(f.run().seed())));
-        StringBuilder b = new StringBuilder(Launcher.typed());
-        a.forEach(x -> b.append(' ').append(ShellWords.quote(x)));
-        return b.toString();
+        return Launcher.typed() + " " + ShellWords.join(a);
     }
 }

@@ -349,13 +349,10 @@ public final class ConformanceCheck {
         return r;
     }
 
-    /** Re-runs one schedule and prints every step on both sides. */
-    public static ScheduleResult replay(RelayUnderTest relayUnderTest, DbTarget db, Scenario scenario, long seed, PrintStream out)
-            throws SQLException {
-        return replay(relayUnderTest, db, scenario, seed, EnumSet.allOf(Invariant.class), out);
-    }
-
-    /** {@link #replay(RelayUnderTest, DbTarget, Scenario, long, PrintStream)} judging {@code judged} alone, as a property check does. */
+    /**
+     * Re-runs one schedule and prints every step on both sides, judged by the invariants {@code judged} (every one, or
+     * a property check's alone).
+     */
     public static ScheduleResult replay(RelayUnderTest relayUnderTest, DbTarget db, Scenario scenario, long seed,
                                         Set<Invariant> judged, PrintStream out) throws SQLException {
         Databases d = db.acquire(relayUnderTest.traits().deliversAndAcks());

@@ -14,7 +14,7 @@ public final class SqlReplayLine {
     }
 
     public static String of(RelayUnderTest relay, DbTarget db) {
-        return Launcher.typed() + " sql replay " + String.join(" ", relay.spec().args().stream().map(ShellWords::quote).toList())
+        return Launcher.typed() + " sql replay " + ShellWords.join(relay.spec().args())
                 + " --db " + ShellWords.quote(db.arg());
     }
 }

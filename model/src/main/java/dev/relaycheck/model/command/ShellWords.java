@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 
 /**
  * A command line's words as a POSIX shell reads them, both ways: {@link #quote} writes a word so the shell reads it
- * back as it is (replay lines are pasted into a shell), {@link #split} reads a pasted line the way the shell would.
+ * back as it is (replay lines are pasted into a shell), {@link #join} a line of such words, {@link #split} reads a pasted line the way the shell would.
  */
 public final class ShellWords {
     private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
@@ -17,6 +17,11 @@ public final class ShellWords {
     /** {@code word} as is where the shell takes it so, else in single quotes ({@code '\''} for a quote inside). */
     public static String quote(String word) {
         return SAFE.matcher(word).matches() ? word : "'" + word.replace("'", "'\\''") + "'";
+    }
+
+    /** {@code words} as one line the shell reads back as those words, each quoted where it has to be. */
+    public static String join(List<String> words) {
+        return String.join(" ", words.stream().map(ShellWords::quote).toList());
     }
 
     /** The words of {@code line}: blanks separate them; single and double quotes; a backslash outside single quotes. */
