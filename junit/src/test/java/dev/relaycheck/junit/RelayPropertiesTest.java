@@ -82,12 +82,12 @@ class RelayPropertiesTest {
     @Test
     void theReferenceSqlRelayKeepsAggregateOrderAndTheUnorderedClaimIsCaughtWithASqlReplayLine() throws Exception {
         RelayProperties.assertThat(RelayFixture.forReference()).keepsAggregateOrder();
-        assertThatThrownBy(() -> RelayProperties.assertThat(RelayFixture.forCatalogueMistake("no-head-of-aggregate")).keepsAggregateOrder())
+        Throwable failure = org.assertj.core.api.Assertions.catchThrowable(
+                () -> RelayProperties.assertThat(RelayFixture.forCatalogueMistake("no-head-of-aggregate")).keepsAggregateOrder());
+        assertThat(failure).isInstanceOf(AssertionError.class)
                 .hasMessageContaining("VIOLATION AGGREGATE_ORDER in scenario")
                 .hasMessageContaining("relaycheck CLI: ./relaycheck sql replay --target no-head-of-aggregate --db h2 --scenario ")
                 .hasMessageContaining(" --judge AGGREGATE_ORDER");
-        Throwable failure = org.assertj.core.api.Assertions.catchThrowable(
-                () -> RelayProperties.assertThat(RelayFixture.forCatalogueMistake("no-head-of-aggregate")).keepsAggregateOrder());
         ReplayInCli.Run replay = ReplayInCli.run(failure.getMessage());
         assertThat(replay.output()).containsPattern("seed -?\\d+: AGGREGATE_ORDER at step").contains("REPRODUCED");
     }
